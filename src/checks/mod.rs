@@ -1,0 +1,4 @@
+//! Checks stage: history rules that only a whole replay shows, and the recorded result
+//! against the moves. A check reads a [`crate::rules::Replay`]; it never parses.
+
+pub mod outcome;

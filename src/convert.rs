@@ -1,0 +1,103 @@
+//! `arbiter convert`: any record arbiter reads, written as a native log.
+//!
+//! The output parses back to the same replay (a tested property). Parameters that differ from
+//! the ruleset's default are written as tags (a Gravon record gets `[TwoSquares "5"]`).
+
+use crate::record::{GameRecord, RecordedResult};
+use crate::rules::{parameter_tags, GameId, Parameters};
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes one game as a native log. `game` is the ruleset, `params` the parameters in force
+/// and `defaults` the ruleset's own defaults. Tags that the format derives (`Game`, `Result`,
+/// parameters) are written from the arguments; other tags are copied, except importer-only ones
+/// (`GravonType`).
+pub fn write_native(
+    record: &GameRecord,
+    game: GameId,
+    params: &Parameters,
+    defaults: &Parameters,
+) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("[Game \"{}\"]\n", game.as_str()));
+    let skip = ["game", "result", "gravontype"];
+    let mut param_names: Vec<String> = parameter_tags(params, defaults)
+        .keys()
+        .map(|k| k.to_ascii_lowercase())
+        .collect();
+    param_names.extend(
+        [
+            "twosquares",
+            "moresquares",
+            "nocapturelimit",
+            "repetition",
+            "firstmove",
+        ]
+        .map(String::from),
+    );
+    for t in &record.tags {
+        let n = t.name.value.to_ascii_lowercase();
+        if skip.contains(&n.as_str()) || param_names.contains(&n) {
+            continue;
+        }
+        out.push_str(&format!(
+            "[{} \"{}\"]\n",
+            t.name.value,
+            escape(&t.value.value)
+        ));
+    }
+    let result = record
+        .tag_value("Result")
+        .and_then(RecordedResult::parse)
+        .or(record.result_token.as_ref().map(|r| r.value))
+        .unwrap_or(RecordedResult::Unknown);
+    out.push_str(&format!("[Result \"{}\"]\n", result.as_str()));
+    for (k, v) in parameter_tags(params, defaults) {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
+    }
+    for block in &record.setups {
+        out.push_str(&format!("\nsetup {}\n", block.side.value));
+        let mut rows: Vec<_> = block.rows.iter().collect();
+        rows.sort_by(|a, b| b.rank.value.cmp(&a.rank.value));
+        for r in rows {
+            out.push_str(&format!("{:>3} {}\n", r.rank.value, r.cells.value));
+        }
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let mut last_turn = usize::MAX;
+    for (i, m) in record.moves.iter().enumerate() {
+        let same_turn = m.turn == last_turn;
+        last_turn = m.turn;
+        let mut tok = String::new();
+        if same_turn {
+            tok.push(',');
+        } else {
+            if m.turn % 2 == 0 {
+                tok.push_str(&format!("{}. ", m.turn / 2 + 1));
+            }
+            if i > 0 {
+                line.push(' ');
+            }
+        }
+        tok.push_str(&m.text.value);
+        if let Some(a) = &m.annotation {
+            tok.push_str(&format!("({})", a.value));
+        }
+        if line.len() + tok.len() > 90 && !same_turn {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+        line.push_str(&tok);
+    }
+    if !line.trim().is_empty() {
+        out.push_str(line.trim());
+        out.push(' ');
+    }
+    out.push_str(result.as_str());
+    out.push('\n');
+    out
+}

@@ -1,0 +1,186 @@
+//! Findings: what every stage reports, with a stable code (`../shared/rulings.md` §5), the ply
+//! it belongs to, the rule it breaks and the bytes of the log it points at.
+
+use crate::record::Span;
+use serde::Serialize;
+
+/// How serious a finding is (rulings §5). Errors make the exit code 1, `parse-error` and
+/// `unsupported-game` make it 2; warnings and infos never change it by themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Information: the rules say something happened, nobody did wrong.
+    Info,
+    /// Legal but suspect, or a source defect that was repaired.
+    Warning,
+    /// A broken rule, or input that could not be judged.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+macro_rules! codes {
+    ($( $(#[$doc:meta])* $variant:ident = $text:literal, $sev:ident; )*) => {
+        /// The stable finding codes of rulings §5. Their kebab-case text never changes.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $( $(#[$doc])* $variant, )*
+        }
+        impl Code {
+            /// Every code, in the order of rulings §5.
+            pub const ALL: &'static [Code] = &[ $(Code::$variant,)* ];
+            /// The kebab-case code (`illegal-move`).
+            pub fn as_str(&self) -> &'static str {
+                match self { $( Code::$variant => $text, )* }
+            }
+            /// The code's fixed severity.
+            pub fn severity(&self) -> Severity {
+                match self { $( Code::$variant => Severity::$sev, )* }
+            }
+            /// Reads a kebab-case code.
+            pub fn parse(s: &str) -> Option<Code> {
+                match s { $( $text => Some(Code::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The log (or a game in it) could not be read.
+    ParseError = "parse-error", Error;
+    /// A ruleset or variant arbiter does not judge; the game is not checked.
+    UnsupportedGame = "unsupported-game", Error;
+    /// A setup breaks the ruleset's counts, zones or squares.
+    SetupInvalid = "setup-invalid", Error;
+    /// A move the rules do not allow; the replay of that game stops there.
+    IllegalMove = "illegal-move", Error;
+    /// Stratego family: a shuttle run longer than the limit (rulings §1.4).
+    TwoSquaresRule = "two-squares-rule", Error;
+    /// Stratego family: a chasing move repeating a position (rulings §1.5).
+    MoreSquaresRule = "more-squares-rule", Error;
+    /// Jungle: the forbidden repeating capture-threat move (rulings §3).
+    JungleRepetition = "jungle-repetition", Error;
+    /// Xiangqi/Jieqi: the side that checked perpetually (rulings §4.3).
+    PerpetualCheck = "perpetual-check", Error;
+    /// Xiangqi/Jieqi: the side that chased perpetually (rulings §4.3).
+    PerpetualChase = "perpetual-chase", Error;
+    /// A move after the game had ended on the board.
+    MovesAfterEnd = "moves-after-end", Error;
+    /// The recorded result or termination does not follow from the moves.
+    ResultMismatch = "result-mismatch", Error;
+    /// A known defect of a source format, repaired (named with the repair).
+    RecordDefect = "record-defect", Warning;
+    /// Legal but unusual setup.
+    SetupUnusual = "setup-unusual", Warning;
+    /// The game ended by a move limit.
+    MoveLimit = "move-limit", Info;
+    /// A position occurred for the third time.
+    ThreefoldRepetition = "threefold-repetition", Info;
+    /// Veldslag: 50 moves per side without an attack.
+    NoCapture50 = "no-capture-50", Info;
+    /// Veldslag: 80 moves per side without an attack.
+    NoCapture80 = "no-capture-80", Info;
+    /// The log records no result.
+    NoResult = "no-result", Info;
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A secondary place in the log that explains a finding ("first occurrence here").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// Bytes of the log.
+    pub span: Span,
+    /// What that place shows.
+    pub text: String,
+}
+
+/// One finding: a code, where it is, what rule it breaks and how to act on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The stable code; its severity is [`Code::severity`].
+    pub code: Code,
+    /// The ply (1-based, in the order played) the finding belongs to; `None` for findings about
+    /// the record as a whole (tags, setups, parse errors).
+    pub ply: Option<u32>,
+    /// One-line headline, lower case, no trailing period.
+    pub message: String,
+    /// The rule broken and where it comes from (`rulings §1.1 (ISF): ...`).
+    pub rule: String,
+    /// What to do about it.
+    pub help: Option<String>,
+    /// The bytes the finding points at.
+    pub span: Span,
+    /// The text of the primary label (shown under the span).
+    pub label: String,
+    /// Further places (earlier plies of a run, a first occurrence).
+    pub labels: Vec<Label>,
+}
+
+impl Finding {
+    /// A finding with no help and no secondary labels; `label` defaults to the message.
+    pub fn new(
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        rule: impl Into<String>,
+    ) -> Self {
+        let message = message.into();
+        Finding {
+            code,
+            ply: None,
+            label: String::new(),
+            message,
+            rule: rule.into(),
+            help: None,
+            span,
+            labels: Vec::new(),
+        }
+    }
+    /// Sets the ply (1-based).
+    pub fn at_ply(mut self, ply: u32) -> Self {
+        self.ply = Some(ply);
+        self
+    }
+    /// Sets the help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    /// Sets the primary label's text.
+    pub fn label(mut self, text: impl Into<String>) -> Self {
+        self.label = text.into();
+        self
+    }
+    /// Adds a secondary label.
+    pub fn with_label(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+        });
+        self
+    }
+    /// The code's severity.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+}

@@ -1,0 +1,482 @@
+//! Gravon (StraDoS2) XML records read into [`GameRecord`]s, every span pointing into the XML.
+//!
+//! Format: `../shared/corpus/stratego-gravon/SOURCE.md`. `<field content>` holds 100
+//! characters (index i = file `"ABCDEFGHIK"[i % 10]`, rank `i / 10 + 1`); Red's letters `B`..`M`
+//! and Blue's `N`..`Y` stand for Bomb, Spy, Scout, Miner, Sergeant, Lieutenant, Captain, Major,
+//! Colonel, General, Marshal, Flag. `<move source target>` squares use file letters `A`..`K`
+//! without `J` and `:` for rank 10; a file letter `J` is a known Gravon defect, repaired as `K`
+//! with a `record-defect` warning. `<result type winner>` codes follow
+//! `../shared/corpus/stratego-gravon-setups/SOURCE.md` (0 unable to move, 1 flag captured,
+//! 2 both unable to move, 3 forfeit, 4 tie agreed, 10 both missing, 11-13 clock timed out,
+//! 14 opponent missing).
+
+use super::{CoordMove, GameRecord, MoveRecord, SetupBlock, SetupRow, Span, Spanned, Tag};
+use crate::finding::{Code, Finding};
+use quick_xml::events::Event;
+use quick_xml::Reader;
+
+const RULE: &str = "Gravon XML format (corpus/stratego-gravon/SOURCE.md)";
+const FILES: &[u8; 10] = b"ABCDEFGHIK";
+/// Gravon piece letters in native order (Bomb, Spy, Scout, Miner, Sergeant, Lieutenant,
+/// Captain, Major, Colonel, General, Marshal, Flag) -> native letters.
+const NATIVE: [char; 12] = ['B', 'S', '2', '3', '4', '5', '6', '7', '8', '9', 'X', 'F'];
+
+/// Translates one Gravon field character for the given side (`0` Red, `1` Blue): `Some('.')`
+/// for an empty square, the native letter for a piece of that side, `None` otherwise.
+pub fn field_letter(c: u8, side: usize) -> Option<char> {
+    if c == b'A' {
+        return Some('.');
+    }
+    let base = if side == 0 { b'B' } else { b'N' };
+    if (base..base + 12).contains(&c) {
+        Some(NATIVE[(c - base) as usize])
+    } else {
+        None
+    }
+}
+
+/// The Gravon letter for a native letter of a side (the inverse of [`field_letter`]).
+pub fn gravon_letter(native: char, side: usize) -> Option<u8> {
+    if native == '.' {
+        return Some(b'A');
+    }
+    let i = NATIVE
+        .iter()
+        .position(|&n| n == native.to_ascii_uppercase())?;
+    Some(if side == 0 { b'B' } else { b'N' } + i as u8)
+}
+
+/// Reads every `<game>` of a Gravon XML text. `name` is the file name: Gravon marks Duel
+/// records only by the prefix `duell-`.
+pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
+    let base_name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let duel = base_name.starts_with("duell");
+    let mut reader = Reader::from_str(text);
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut current: Option<GameRecord> = None;
+    let mut ply_expected = 1u64;
+    loop {
+        let before = reader.buffer_position() as usize;
+        let ev = reader.read_event();
+        let after = reader.buffer_position() as usize;
+        match ev {
+            Err(e) => {
+                let at = (reader.error_position() as usize).min(text.len());
+                let f = Finding::new(
+                    Code::ParseError,
+                    Span::new(at, (at + 1).min(text.len())),
+                    format!("broken Gravon XML: {e}"),
+                    RULE,
+                )
+                .label("the XML breaks here")
+                .help("the file is not well-formed XML; re-download or repair the record");
+                let mut g = current.take().unwrap_or_else(|| GameRecord {
+                    span: Span::new(before, text.len()),
+                    ..GameRecord::default()
+                });
+                g.findings.push(f);
+                g.span.end = text.len();
+                games.push(g);
+                break;
+            }
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
+                let elem = element_span(text, before, after);
+                let tag_name = e.name().as_ref().to_vec();
+                match tag_name.as_slice() {
+                    b"game" => {
+                        let kind = attr(text, elem, "type")
+                            .map(|s| s.value)
+                            .unwrap_or_default();
+                        let mut g = GameRecord {
+                            span: Span::new(elem.start, text.len()),
+                            ..GameRecord::default()
+                        };
+                        let implied = match kind.as_str() {
+                            "classic" if duel => "duel".to_string(),
+                            "barrage" if duel => "duel".to_string(),
+                            "classic" => "stratego".to_string(),
+                            other if duel && other.is_empty() => "duel".to_string(),
+                            other => other.to_string(),
+                        };
+                        g.implied_game = Some(implied);
+                        if let Some(t) = attr(text, elem, "type") {
+                            g.tags
+                                .push(tag("GravonType", t.value.clone(), t.span, elem));
+                        }
+                        current = Some(g);
+                        ply_expected = 1;
+                    }
+                    b"field" => {
+                        if let (Some(g), Some(content)) =
+                            (current.as_mut(), attr(text, elem, "content"))
+                        {
+                            let standard = matches!(
+                                g.implied_game.as_deref(),
+                                Some("stratego" | "barrage" | "duel")
+                            );
+                            read_field(g, &content, standard);
+                        }
+                    }
+                    b"move" => {
+                        if let Some(g) = current.as_mut() {
+                            read_move(g, text, elem, &mut ply_expected);
+                        }
+                    }
+                    b"rescue" => {
+                        if let Some(g) = current.as_mut() {
+                            g.findings.push(
+                                Finding::new(
+                                    Code::RecordDefect,
+                                    elem,
+                                    "rescue move of the ultimate lightning variant",
+                                    RULE,
+                                )
+                                .label("not a move of the supported rulesets")
+                                .help("ultimate lightning records are not judged"),
+                            );
+                        }
+                    }
+                    b"player" => {
+                        if let Some(g) = current.as_mut() {
+                            let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
+                            // the text follows the start tag
+                            let rest = &text[elem.end..];
+                            if let Some(close) = rest.find("</player>") {
+                                let name = rest[..close].trim().to_string();
+                                let tname = if id == "1" { "Red" } else { "Blue" };
+                                let vspan = Span::new(elem.end, elem.end + close);
+                                g.tags.push(tag(tname, unescape_xml(&name), vspan, vspan));
+                            }
+                        }
+                    }
+                    b"result" => {
+                        if let Some(g) = current.as_mut() {
+                            read_result(g, text, elem);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Ok(Event::End(e)) => {
+                if e.name().as_ref() == b"game" {
+                    if let Some(mut g) = current.take() {
+                        g.span.end = after;
+                        g.turns = g.moves.len();
+                        games.push(g);
+                    }
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    if let Some(mut g) = current.take() {
+        g.turns = g.moves.len();
+        if !g.findings.iter().any(|f| f.code == Code::ParseError) {
+            g.findings.push(
+                Finding::new(
+                    Code::ParseError,
+                    Span::new(text.len(), text.len()),
+                    "the <game> element is never closed",
+                    RULE,
+                )
+                .label("end of file")
+                .help("the record is truncated"),
+            );
+        }
+        games.push(g);
+    }
+    for (i, g) in games.iter_mut().enumerate() {
+        g.index = i;
+        g.turns = g.moves.len();
+    }
+    games
+}
+
+fn tag(name: &str, value: String, vspan: Span, whole: Span) -> Tag {
+    Tag {
+        name: Spanned::new(name.to_string(), whole),
+        value: Spanned::new(value, vspan),
+        span: whole,
+    }
+}
+
+/// The bytes of the element that ended at `after`, starting at the `<` at or after `before`.
+fn element_span(text: &str, before: usize, after: usize) -> Span {
+    let start = text[before..after].find('<').map_or(before, |i| before + i);
+    Span::new(start, after)
+}
+
+/// An attribute's value and its span (the characters between the quotes).
+fn attr(text: &str, elem: Span, name: &str) -> Option<Spanned<String>> {
+    let s = &text[elem.start..elem.end];
+    let mut from = 0;
+    while let Some(i) = s[from..].find(name) {
+        let at = from + i;
+        let ok_before = at == 0 || s.as_bytes()[at - 1].is_ascii_whitespace();
+        let rest = s[at + name.len()..].trim_start();
+        if ok_before && rest.starts_with('=') {
+            let after_eq = rest[1..].trim_start();
+            let quote = after_eq.chars().next()?;
+            if quote != '"' && quote != '\'' {
+                return None;
+            }
+            let vstart_rel = s.len() - after_eq.len() + 1;
+            let vend_rel = vstart_rel + s[vstart_rel..].find(quote)?;
+            let value = &s[vstart_rel..vend_rel];
+            return Some(Spanned::new(
+                unescape_xml(value),
+                Span::new(elem.start + vstart_rel, elem.start + vend_rel),
+            ));
+        }
+        from = at + name.len();
+    }
+    None
+}
+
+fn unescape_xml(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_string();
+    }
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Translates `<field content>` into two setup sections (Red ranks 1-4, Blue 7-10); spans of
+/// each row point at its ten characters in the XML.
+fn read_field(g: &mut GameRecord, content: &Spanned<String>, standard: bool) {
+    let bytes = content.value.as_bytes();
+    if bytes.len() != 100 || !content.value.is_ascii() {
+        g.findings.push(
+            Finding::new(
+                Code::SetupInvalid,
+                content.span,
+                format!(
+                    "the Gravon field has {} characters, not 100",
+                    content.value.chars().count()
+                ),
+                RULE,
+            )
+            .label("expected one character per square of the 10x10 board")
+            .help("the record's setup is damaged"),
+        );
+        return;
+    }
+    let blocks = [("red", 0..4usize), ("blue", 6..10usize)];
+    for (side_i, (word, ranks)) in blocks.into_iter().enumerate() {
+        let mut rows = Vec::new();
+        for rank in ranks {
+            let start = rank * 10;
+            let cells: String = bytes[start..start + 10]
+                .iter()
+                .map(|&c| field_letter(c, side_i).unwrap_or(c as char))
+                .collect();
+            let span = Span::new(content.span.start + start, content.span.start + start + 10);
+            rows.push(SetupRow {
+                rank: Spanned::new(rank as u32 + 1, span),
+                cells: Spanned::new(cells, span),
+            });
+        }
+        let first = rows.first().map(|r| r.cells.span).unwrap_or(content.span);
+        let last = rows.last().map(|r| r.cells.span).unwrap_or(content.span);
+        g.setups.push(SetupBlock {
+            side: Spanned::new(word.to_string(), first.join(last)),
+            rows,
+            span: first.join(last),
+        });
+    }
+    // The middle ranks must be empty land and the eight lakes (not so in the unsupported
+    // variants, which are reported as such and not judged).
+    if !standard {
+        return;
+    }
+    for (i, &c) in bytes[40..60].iter().enumerate() {
+        let idx = 40 + i;
+        let want_lake = matches!(idx % 10, 2 | 3 | 6 | 7);
+        let ok = if want_lake { c == b'_' } else { c == b'A' };
+        if !ok {
+            let at = content.span.start + idx;
+            g.findings.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    Span::new(at, at + 1),
+                    format!(
+                        "`{}` on {}{} outside the setup zones",
+                        c as char,
+                        (FILES[idx % 10] as char).to_ascii_lowercase(),
+                        idx / 10 + 1
+                    ),
+                    RULE,
+                )
+                .label(if want_lake {
+                    "expected a lake (`_`)"
+                } else {
+                    "expected an empty square (`A`)"
+                })
+                .help("ranks 5 and 6 hold only the lakes at the start"),
+            );
+        }
+    }
+}
+
+/// Reads a Gravon square (`F4`, `A:`), returning (file index, rank) and whether the file
+/// letter was the defective `J`.
+fn gravon_square(s: &str) -> Option<((u8, u32), bool)> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let (file, defect) = match b[0].to_ascii_uppercase() {
+        b'J' => (9u8, true),
+        f => (FILES.iter().position(|&x| x == f)? as u8, false),
+    };
+    let rank = match b[1] {
+        b'1'..=b'9' => (b[1] - b'0') as u32,
+        b':' => 10,
+        _ => return None,
+    };
+    Some(((file, rank), defect))
+}
+
+fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64) {
+    let src = attr(text, elem, "source");
+    let dst = attr(text, elem, "target");
+    let id = attr(text, elem, "id");
+    if let Some(id) = &id {
+        if id.value.trim().parse::<u64>().ok() != Some(*ply_expected) {
+            g.findings.push(
+                Finding::new(
+                    Code::RecordDefect,
+                    id.span,
+                    format!("move id {} where {} was expected", id.value, ply_expected),
+                    RULE,
+                )
+                .label("ids count the plies from 1")
+                .help("the moves are taken in file order"),
+            );
+        }
+    }
+    *ply_expected += 1;
+    let turn = g.moves.len();
+    let (coord, text_value) = match (&src, &dst) {
+        (Some(s), Some(d)) => match (gravon_square(&s.value), gravon_square(&d.value)) {
+            (Some((from, fj)), Some((to, tj))) => {
+                for (defect, sp) in [(fj, s), (tj, d)] {
+                    if defect {
+                        g.findings.push(
+                            Finding::new(
+                                Code::RecordDefect,
+                                sp.span,
+                                format!("file letter J in `{}` repaired as K", sp.value),
+                                RULE,
+                            )
+                            .at_ply(turn as u32 + 1)
+                            .label("Gravon writes the tenth file as K; J is a known Gravon bug")
+                            .help("repaired as K (rhalbersma/gravon repair.py does the same)"),
+                        );
+                    }
+                }
+                let name = |(f, r): (u8, u32)| format!("{}{}", (b'a' + f) as char, r);
+                (
+                    Some(CoordMove {
+                        from,
+                        to,
+                        capture_mark: false,
+                        from_span: s.span,
+                        to_span: d.span,
+                    }),
+                    format!("{}-{}", name(from), name(to)),
+                )
+            }
+            _ => (None, format!("{}-{}", s.value, d.value)),
+        },
+        _ => (None, String::from("<move>")),
+    };
+    g.moves.push(MoveRecord {
+        text: Spanned::new(text_value, elem),
+        coord,
+        annotation: None,
+        turn,
+        span: elem,
+    });
+}
+
+/// Gravon's result: `winner` 1/2/3 gives `1-0`/`0-1`/`1/2-1/2`; `type` gives the
+/// termination (board endings by their reason, off-board ones by the log-format words).
+fn read_result(g: &mut GameRecord, text: &str, elem: Span) {
+    let winner = attr(text, elem, "winner");
+    let kind = attr(text, elem, "type");
+    if let Some(w) = &winner {
+        let result = match w.value.trim() {
+            "1" => "1-0",
+            "2" => "0-1",
+            "3" => "1/2-1/2",
+            _ => "*",
+        };
+        g.tags.push(tag("Result", result.to_string(), w.span, elem));
+    }
+    if let Some(t) = &kind {
+        let term = match t.value.trim() {
+            "0" => Some("no-legal-move"),
+            "1" => Some("flag-captured"),
+            "2" => Some("neither-can-move"),
+            "3" | "10" | "14" => Some("forfeit"),
+            "4" => Some("agreement"),
+            "11" | "12" | "13" => Some("time"),
+            _ => None,
+        };
+        match term {
+            Some(term) => g
+                .tags
+                .push(tag("Termination", term.to_string(), t.span, elem)),
+            None => g.findings.push(
+                Finding::new(
+                    Code::RecordDefect,
+                    t.span,
+                    format!("unknown Gravon result type {}", t.value),
+                    RULE,
+                )
+                .label("not a documented result code")
+                .help("the result is kept; how the game ended is not recorded"),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares() {
+        assert_eq!(gravon_square("A:"), Some(((0, 10), false)));
+        assert_eq!(gravon_square("K7"), Some(((9, 7), false)));
+        assert_eq!(gravon_square("J7"), Some(((9, 7), true)));
+        assert_eq!(gravon_square("Z7"), None);
+        assert_eq!(gravon_square("A0"), None);
+    }
+
+    #[test]
+    fn letters() {
+        assert_eq!(field_letter(b'B', 0), Some('B'));
+        assert_eq!(field_letter(b'L', 0), Some('X'));
+        assert_eq!(field_letter(b'Y', 1), Some('F'));
+        assert_eq!(field_letter(b'Y', 0), None);
+        for (i, c) in NATIVE.iter().enumerate() {
+            assert_eq!(gravon_letter(*c, 1), Some(b'N' + i as u8));
+        }
+    }
+
+    #[test]
+    fn broken_xml_is_a_parse_error() {
+        let g = parse_gravon(
+            "<stratego><game type=\"classic\"><move id=\"1\" source=",
+            "x.xml",
+        );
+        assert_eq!(g.len(), 1);
+        assert!(g[0].unreadable());
+    }
+}

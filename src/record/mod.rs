@@ -1,0 +1,294 @@
+//! Parse stage: bytes in, [`GameRecord`]s out, every piece keeping its byte [`Span`].
+//!
+//! A source file is first cut into games by [`split::split_games`] (a cheap line scan, so that a
+//! broken game never hides the next one and a 100,000-game archive is parsed one game at a
+//! time), then each game is parsed by the pest grammar in `grammar/log.pest`
+//! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`] into the same record type.
+//! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
+//! coordinate reading when it has one ([`CoordMove`]).
+
+pub mod gravon;
+pub mod parse;
+pub mod split;
+
+use crate::finding::Finding;
+
+/// A half-open byte range `start..end` into the source text the user gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize)]
+pub struct Span {
+    /// First byte (0-based).
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end` (bytes).
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    /// True for a zero-length span (an insertion point, e.g. "end of file").
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// A value together with the bytes it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it stands in the source.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// Pairs a value with its span.
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// One tag pair `[Name "value"]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// The tag name as written (`Game`, `Result`, ...).
+    pub name: Spanned<String>,
+    /// The unescaped value (`\"` and `\\` resolved).
+    pub value: Spanned<String>,
+    /// The whole `[...]`.
+    pub span: Span,
+}
+
+/// One row of a setup section: `4 B4B4323222` (rank label, then one character per square from
+/// the first file on). Which characters are pieces is the ruleset's letter table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupRow {
+    /// The rank label as written (1-based for the Stratego family).
+    pub rank: Spanned<u32>,
+    /// The square characters, one per file.
+    pub cells: Spanned<String>,
+}
+
+/// A setup section: `setup red` followed by its rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupBlock {
+    /// The side word as written (`red`, `blue`, `white`, `black`), lower-cased.
+    pub side: Spanned<String>,
+    /// The rows in the order written.
+    pub rows: Vec<SetupRow>,
+    /// The whole section.
+    pub span: Span,
+}
+
+/// A move written in coordinates: `a4-a5`, `a4xa5`, `h2e2`, `H2-E2`.
+///
+/// Squares are kept as (file, rank-as-written): file 0 is `a`; the rank is the number written,
+/// whose base (0 for ICCS, 1 elsewhere) is the ruleset's to interpret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoordMove {
+    /// From-square: (file index from 0, rank number as written).
+    pub from: (u8, u32),
+    /// To-square, likewise.
+    pub to: (u8, u32),
+    /// True when the move was written with `x` (an attack the checker must confirm).
+    pub capture_mark: bool,
+    /// Where the from-square is written.
+    pub from_span: Span,
+    /// Where the to-square is written.
+    pub to_span: Span,
+}
+
+/// One ply as the log writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`).
+    pub text: Spanned<String>,
+    /// The coordinate reading of `text`, when it is a coordinate move.
+    pub coord: Option<CoordMove>,
+    /// The parenthesised annotation after the move, without the parentheses (`3:B`).
+    pub annotation: Option<Spanned<String>>,
+    /// Which turn (0-based) of the movetext this ply belongs to. In every game but Spionage a
+    /// turn holds exactly one ply.
+    pub turn: usize,
+    /// The whole ply, annotation included.
+    pub span: Span,
+}
+
+/// The result token or tag value: what the log records, not what the moves show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordedResult {
+    /// `1-0`: the first player (Red / White) won.
+    FirstWins,
+    /// `0-1`: the second player won.
+    SecondWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl RecordedResult {
+    /// Reads `1-0`, `0-1`, `1/2-1/2` (also `½-½`) or `*`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.trim() {
+            "1-0" => Some(Self::FirstWins),
+            "0-1" => Some(Self::SecondWins),
+            "1/2-1/2" | "\u{bd}-\u{bd}" => Some(Self::Draw),
+            "*" => Some(Self::Unknown),
+            _ => None,
+        }
+    }
+    /// The PGN token.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::FirstWins => "1-0",
+            Self::SecondWins => "0-1",
+            Self::Draw => "1/2-1/2",
+            Self::Unknown => "*",
+        }
+    }
+}
+
+impl serde::Serialize for RecordedResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// One game as parsed, before any rule is applied.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecord {
+    /// 0-based position of the game in its file.
+    pub index: usize,
+    /// The game's bytes in the file.
+    pub span: Span,
+    /// Tag pairs in the order written.
+    pub tags: Vec<Tag>,
+    /// Setup sections in the order written.
+    pub setups: Vec<SetupBlock>,
+    /// Plies in the order played.
+    pub moves: Vec<MoveRecord>,
+    /// Number of turns in the movetext (equals `moves.len()` outside Spionage).
+    pub turns: usize,
+    /// The result token at the end of the movetext, if any.
+    pub result_token: Option<Spanned<RecordedResult>>,
+    /// Problems found while reading (parse errors, move-number defects). A `parse-error` here
+    /// means the game could not be read and is not judged.
+    pub findings: Vec<Finding>,
+    /// 1 when the movetext's numbering shows the second player moved first (`1...`), else 0.
+    pub numbering_offset: u64,
+    /// Set by importers: the ruleset the source format implies (Gravon's `type`).
+    pub implied_game: Option<String>,
+}
+
+impl GameRecord {
+    /// The last tag named `name` (case-insensitive), if any.
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags
+            .iter()
+            .rev()
+            .find(|t| t.name.value.eq_ignore_ascii_case(name))
+    }
+    /// The value of the last tag named `name` (case-insensitive).
+    pub fn tag_value(&self, name: &str) -> Option<&str> {
+        self.tag(name).map(|t| t.value.value.as_str())
+    }
+    /// True when the game could not be read (it carries a `parse-error` finding).
+    pub fn unreadable(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.code == crate::finding::Code::ParseError)
+    }
+}
+
+/// Reads a coordinate move: `a4-a5`, `a4xa5`, `a4a5`, `h2e2`, `H2-E2`, with an optional
+/// trailing `+`, `#`, `!` or `?`. Files are one ASCII letter, ranks one or two digits.
+/// `base` is the byte offset of `text` in the source, for the spans.
+/// Returns `None` when `text` is not of that form.
+pub fn parse_coord_move(text: &str, base: usize) -> Option<CoordMove> {
+    let b = text.as_bytes();
+    let mut end = b.len();
+    while end > 0 && matches!(b[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let b = &b[..end];
+    let mut i = 0;
+    let square = |i: &mut usize| -> Option<(u8, u32, Span)> {
+        let start = *i;
+        let f = *b.get(*i)?;
+        if !f.is_ascii_alphabetic() {
+            return None;
+        }
+        *i += 1;
+        let ds = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() && *i - ds < 2 {
+            *i += 1;
+        }
+        if *i == ds {
+            return None;
+        }
+        let rank: u32 = std::str::from_utf8(&b[ds..*i]).ok()?.parse().ok()?;
+        Some((
+            f.to_ascii_lowercase() - b'a',
+            rank,
+            Span::new(base + start, base + *i),
+        ))
+    };
+    let (ff, fr, fs) = square(&mut i)?;
+    let mut capture_mark = false;
+    match b.get(i) {
+        Some(b'-') => i += 1,
+        Some(b'x') | Some(b'X') | Some(b':') => {
+            // `x` is a capture mark only when a square follows (`a4xa5`); files never use x
+            // in any ruleset here (Stratego's files stop at j).
+            capture_mark = true;
+            i += 1;
+        }
+        _ => {}
+    }
+    let (tf, tr, ts) = square(&mut i)?;
+    if i != b.len() {
+        return None;
+    }
+    Some(CoordMove {
+        from: (ff, fr),
+        to: (tf, tr),
+        capture_mark,
+        from_span: fs,
+        to_span: ts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinate_moves() {
+        let m = parse_coord_move("a4-a5", 10).unwrap();
+        assert_eq!(m.from, (0, 4));
+        assert_eq!(m.to, (0, 5));
+        assert!(!m.capture_mark);
+        assert_eq!(m.from_span, Span::new(10, 12));
+        assert_eq!(m.to_span, Span::new(13, 15));
+        let m = parse_coord_move("j10xj9", 0).unwrap();
+        assert_eq!((m.from, m.to, m.capture_mark), ((9, 10), (9, 9), true));
+        let m = parse_coord_move("h2e2", 0).unwrap();
+        assert_eq!((m.from, m.to), ((7, 2), (4, 2)));
+        let m = parse_coord_move("H2-E2+", 0).unwrap();
+        assert_eq!((m.from, m.to), ((7, 2), (4, 2)));
+        assert!(parse_coord_move("C2.5", 0).is_none());
+        assert!(parse_coord_move("a4-", 0).is_none());
+        assert!(parse_coord_move("a4-a5z", 0).is_none());
+        assert!(parse_coord_move("a123-a4", 0).is_none());
+    }
+}

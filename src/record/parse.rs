@@ -1,0 +1,348 @@
+//! The pest grammar (`grammar/log.pest`) applied to one game's text, and the typed
+//! [`GameRecord`] built from its pairs.
+
+use super::{
+    parse_coord_move, split::split_games, GameRecord, MoveRecord, RecordedResult, SetupBlock,
+    SetupRow, Span, Spanned, Tag,
+};
+use crate::finding::{Code, Finding};
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/log.pest"]
+struct LogParser;
+
+const FORMAT_RULE: &str = "docs/log-format.md (the native game log)";
+
+/// Parses every game of a native log. `text` is the whole file; spans are offsets into it.
+/// Never fails: a game that cannot be read carries a `parse-error` finding and no moves.
+pub fn parse_log(text: &str) -> Vec<GameRecord> {
+    split_games(text)
+        .into_iter()
+        .enumerate()
+        .map(|(index, span)| {
+            let mut g = parse_game(text, span);
+            g.index = index;
+            g
+        })
+        .collect()
+}
+
+/// Parses the one game in `text[span]`. Spans in the result are offsets into `text`.
+pub fn parse_game(text: &str, span: Span) -> GameRecord {
+    let src = &text[span.start..span.end];
+    let mut record = GameRecord {
+        span,
+        ..GameRecord::default()
+    };
+    let pairs = match LogParser::parse(Rule::game, src) {
+        Ok(p) => p,
+        Err(e) => {
+            record.findings.push(pest_error(src, span.start, &e));
+            return record;
+        }
+    };
+    let base = span.start;
+    let sp = |p: &pest::iterators::Pair<Rule>| {
+        let s = p.as_span();
+        Span::new(base + s.start(), base + s.end())
+    };
+    for pair in pairs.flatten() {
+        match pair.as_rule() {
+            Rule::tag => {
+                let mut inner = pair.clone().into_inner();
+                let (Some(name), Some(value)) = (inner.next(), inner.next()) else {
+                    continue;
+                };
+                record.tags.push(Tag {
+                    name: Spanned::new(name.as_str().to_string(), sp(&name)),
+                    value: Spanned::new(unescape(value.as_str()), sp(&value)),
+                    span: sp(&pair),
+                });
+            }
+            Rule::setup => {
+                let mut inner = pair.clone().into_inner();
+                let Some(side) = inner.next() else { continue };
+                let mut rows = Vec::new();
+                for row in inner {
+                    let mut ri = row.into_inner();
+                    let (Some(label), Some(cells)) = (ri.next(), ri.next()) else {
+                        continue;
+                    };
+                    rows.push(SetupRow {
+                        rank: Spanned::new(label.as_str().parse().unwrap_or(0), sp(&label)),
+                        cells: Spanned::new(cells.as_str().to_string(), sp(&cells)),
+                    });
+                }
+                record.setups.push(SetupBlock {
+                    side: Spanned::new(side.as_str().to_ascii_lowercase(), sp(&side)),
+                    rows,
+                    span: sp(&pair),
+                });
+            }
+            Rule::move_number => {
+                check_move_number(&mut record, pair.as_str(), sp(&pair));
+            }
+            Rule::turn => {
+                let turn = record.turns;
+                record.turns += 1;
+                for ply in pair.into_inner() {
+                    let ply_span = sp(&ply);
+                    let mut inner = ply.into_inner();
+                    let Some(text) = inner.next() else { continue };
+                    let annotation = inner.next().and_then(|a| a.into_inner().next());
+                    let tspan = sp(&text);
+                    record.moves.push(MoveRecord {
+                        coord: parse_coord_move(text.as_str(), tspan.start),
+                        text: Spanned::new(text.as_str().to_string(), tspan),
+                        annotation: annotation
+                            .map(|a| Spanned::new(a.as_str().to_string(), sp(&a))),
+                        turn,
+                        span: ply_span,
+                    });
+                }
+            }
+            Rule::result => {
+                let s = sp(&pair);
+                if let Some(r) = RecordedResult::parse(pair.as_str()) {
+                    record.result_token = Some(Spanned::new(r, s));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(res) = &record.result_token {
+        // The grammar accepts a result token anywhere in the movetext; only the last position
+        // is a result, anything after it is not movetext.
+        if let Some(after) = record.moves.iter().find(|m| m.span.start > res.span.start) {
+            record.findings.push(
+                Finding::new(
+                    Code::ParseError,
+                    after.span,
+                    "movetext after the result token",
+                    FORMAT_RULE,
+                )
+                .label("the game's result was already given")
+                .with_label(res.span, "result token here")
+                .help("the result token ends a game's movetext; start a new game with its tags"),
+            );
+            record.moves.clear();
+            record.turns = 0;
+        }
+    }
+    record
+}
+
+/// Checks a move number `N.` / `N...` against the turn it precedes: turn `t` (0-based) is move
+/// `t/2 + 1`, `N.` for the first player and `N...` for the second. A log may start with the
+/// second player (`1...`), which shifts the count. A mismatch is a `record-defect` warning.
+fn check_move_number(record: &mut GameRecord, text: &str, span: Span) {
+    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let dots3 = text.ends_with("...") || text.ends_with('\u{2026}');
+    let Ok(n) = digits.parse::<u64>() else {
+        return;
+    };
+    let turn = record.turns as u64;
+    if turn == 0 && dots3 {
+        // The log starts with the second player's move (`1...`).
+        record.numbering_offset = 1;
+    }
+    let shifted = turn + record.numbering_offset;
+    let expected = shifted / 2 + 1;
+    let expected_second = shifted % 2 == 1;
+    // `N...` before the first player's turn is wrong, and so is a wrong number.
+    if n != expected || (dots3 && !expected_second) {
+        let want = if expected_second {
+            format!("{expected}...")
+        } else {
+            format!("{expected}.")
+        };
+        record.findings.push(
+            Finding::new(
+                Code::RecordDefect,
+                span,
+                format!("move number {text} where {want} was expected"),
+                FORMAT_RULE,
+            )
+            .label(format!("expected {want}"))
+            .help("move numbers are optional; when written they must count the turns played"),
+        );
+    }
+}
+
+fn unescape(s: &str) -> String {
+    if !s.contains('\\') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(n) => out.push(n),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Turns a pest error into a `parse-error` finding in the user's words: never a grammar rule
+/// name, always what was expected at that place.
+fn pest_error(src: &str, base: usize, e: &pest::error::Error<Rule>) -> Finding {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = pos.min(src.len());
+    let rest = &src[pos..];
+    let ch = rest.chars().next();
+    // Point at the offending token (up to the next white space), or at the end.
+    let tok_len = rest
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace())
+        .map(|(i, _)| i)
+        .unwrap_or(rest.len())
+        .max(ch.map(|c| c.len_utf8()).unwrap_or(0));
+    let span = Span::new(
+        base + pos,
+        base + pos + tok_len.min(64).max(ch.map_or(0, |c| c.len_utf8())),
+    );
+    let span = Span::new(span.start, span.end.min(base + src.len()));
+    let expected: Vec<&str> = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut v: Vec<&str> = positives.iter().map(describe).collect();
+            v.sort();
+            v.dedup();
+            v
+        }
+        ErrorVariant::CustomError { .. } => vec![],
+    };
+    let line_start = src[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let at_line_start = src[line_start..pos].trim().is_empty();
+    let (message, help) = match ch {
+        None => (
+            "unexpected end of the game text".to_string(),
+            "a tag, setup row or move is incomplete".to_string(),
+        ),
+        Some('{') => (
+            "unterminated comment".to_string(),
+            "close the comment with `}`; comments do not nest".to_string(),
+        ),
+        Some('[') if at_line_start => (
+            "malformed tag pair".to_string(),
+            "write tags as [Name \"value\"], one per line, before the setup and the moves"
+                .to_string(),
+        ),
+        Some('[') => (
+            "`[` in the movetext".to_string(),
+            "tags go at the top of a game, each on its own line".to_string(),
+        ),
+        Some('(') => (
+            "variation or annotation in the wrong place".to_string(),
+            "annotations follow a move with no space, e.g. `d4xd5(3:B)`; variations are not supported"
+                .to_string(),
+        ),
+        Some(c) if c == '\0' => (
+            "NUL byte in the log".to_string(),
+            "the file looks binary or corrupted; game logs are UTF-8 text".to_string(),
+        ),
+        Some(c) => (
+            format!("unexpected `{}`", c.escape_debug()),
+            "see docs/log-format.md for the syntax of tags, setups and moves".to_string(),
+        ),
+    };
+    let label = if expected.is_empty() {
+        "not valid here".to_string()
+    } else {
+        format!("expected {}", expected.join(", "))
+    };
+    Finding::new(Code::ParseError, span, message, FORMAT_RULE)
+        .label(label)
+        .help(help)
+}
+
+fn describe(r: &Rule) -> &'static str {
+    match r {
+        Rule::tag => "a tag pair",
+        Rule::tag_name => "a tag name",
+        Rule::tag_value => "a quoted tag value",
+        Rule::setup => "a setup section",
+        Rule::side_word => "a side (red, blue, white, black)",
+        Rule::setup_row => "a setup row (rank number, then one character per square)",
+        Rule::rank_label => "a rank number",
+        Rule::cells => "the row's squares",
+        Rule::movetext | Rule::turn | Rule::ply | Rule::move_text => "a move",
+        Rule::move_number => "a move number",
+        Rule::nag => "an annotation glyph",
+        Rule::result => "a result (1-0, 0-1, 1/2-1/2, *)",
+        Rule::annotation | Rule::annotation_text => "an annotation",
+        Rule::EOI => "end of game",
+        _ => "valid log text",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_tags_setup_moves_result() {
+        let t = "[Game \"stratego\"]\n[Result \"1-0\"]\nsetup red\n 4 B4B4323222\n\n1. a4-a5 j7-j6 2. a5xa6(3:B) *\n";
+        let g = &parse_log(t)[0];
+        assert!(g.findings.is_empty(), "{:?}", g.findings);
+        assert_eq!(g.tag_value("game"), Some("stratego"));
+        assert_eq!(g.setups.len(), 1);
+        assert_eq!(g.setups[0].side.value, "red");
+        assert_eq!(g.setups[0].rows[0].rank.value, 4);
+        assert_eq!(g.setups[0].rows[0].cells.value, "B4B4323222");
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.moves[2].text.value, "a5xa6");
+        assert_eq!(g.moves[2].annotation.as_ref().unwrap().value, "3:B");
+        let s = g.moves[2].text.span;
+        assert_eq!(&t[s.start..s.end], "a5xa6");
+        assert_eq!(
+            g.result_token.as_ref().unwrap().value,
+            RecordedResult::Unknown
+        );
+    }
+
+    #[test]
+    fn spionage_turns() {
+        let t = "1. a3-a4,b3-b4 c8-c7, d8-d7 2. e3-e4";
+        let g = &parse_log(t)[0];
+        assert_eq!(g.moves.len(), 5);
+        assert_eq!(g.turns, 3);
+        assert_eq!(
+            g.moves.iter().map(|m| m.turn).collect::<Vec<_>>(),
+            vec![0, 0, 1, 1, 2]
+        );
+    }
+
+    #[test]
+    fn wrong_move_number_is_a_record_defect() {
+        let g = &parse_log("1. a2a3 a7a6 3. b2b3")[0];
+        assert_eq!(g.findings.len(), 1);
+        assert_eq!(g.findings[0].code, Code::RecordDefect);
+        let g = &parse_log("1... a7a6 2. a2a3 b7b6")[0];
+        assert!(g.findings.is_empty(), "{:?}", g.findings);
+    }
+
+    #[test]
+    fn unterminated_comment() {
+        let t = "[Game \"x\"]\n1. a2a3 {never closed";
+        let g = &parse_log(t)[0];
+        assert!(g.unreadable());
+        assert_eq!(g.findings[0].message, "unterminated comment");
+        assert_eq!(g.findings[0].span.start, t.find('{').unwrap());
+    }
+
+    #[test]
+    fn escaped_tag_value() {
+        let g = &parse_log("[Event \"a \\\"b\\\" c\"]\n*")[0];
+        assert_eq!(g.tag_value("Event"), Some("a \"b\" c"));
+    }
+}
