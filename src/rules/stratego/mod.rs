@@ -114,6 +114,44 @@ impl Stratego {
         })
     }
 
+    /// Every move the side to move may make by §1.1 alone (history rules not applied), as
+    /// (from, to) pairs in board order; Scouts' long moves included.
+    pub fn legal_moves(&self, st: &State) -> Vec<(Square, Square)> {
+        let g = self.geometry();
+        let side = st.to_move;
+        let mut out = Vec::new();
+        for s in 0..g.squares() as Square {
+            let Some(p) = st.board[s as usize] else {
+                continue;
+            };
+            if p.side != side || !p.kind.movable() {
+                continue;
+            }
+            for &d in &ORTHOGONAL {
+                let mut t = s;
+                while let Some(n) = g.step(t, d) {
+                    if self.is_lake(n) {
+                        break;
+                    }
+                    match st.board[n as usize] {
+                        Some(q) => {
+                            if q.side != side {
+                                out.push((s, n));
+                            }
+                            break;
+                        }
+                        None => out.push((s, n)),
+                    }
+                    if p.kind != Kind::Scout {
+                        break;
+                    }
+                    t = n;
+                }
+            }
+        }
+        out
+    }
+
     /// Resolves combat between an attacking and a defending kind (rulings §1.1).
     pub fn combat(&self, attacker: Kind, defender: Kind) -> Combat {
         match defender {
