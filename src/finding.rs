@@ -134,6 +134,9 @@ pub struct Finding {
     pub label: String,
     /// Further places (earlier plies of a run, a first occurrence).
     pub labels: Vec<Label>,
+    /// Other plies (1-based) the finding rests on: the earlier moves of a run, the chase, the
+    /// repetition window. `arbiter claim` cites them as evidence.
+    pub evidence: Vec<u32>,
 }
 
 impl Finding {
@@ -154,7 +157,13 @@ impl Finding {
             help: None,
             span,
             labels: Vec::new(),
+            evidence: Vec::new(),
         }
+    }
+    /// Sets the plies the finding rests on.
+    pub fn with_evidence(mut self, plies: Vec<u32>) -> Self {
+        self.evidence = plies;
+        self
     }
     /// Sets the ply (1-based).
     pub fn at_ply(mut self, ply: u32) -> Self {

@@ -10,7 +10,11 @@
 //! ```
 //! [`pipeline`] is the one place the stages meet.
 
+// A `Finding` is the error of a rejected move by design; it is rare, so its size does not matter.
+#![allow(clippy::result_large_err)]
+
 pub mod checks;
+pub mod claim;
 pub mod convert;
 pub mod finding;
 pub mod geometry;

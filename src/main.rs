@@ -22,6 +22,33 @@ enum Command {
     Check(CheckArgs),
     /// Print a record (native log or Gravon XML) as a native log.
     Convert(ConvertArgs),
+    /// Does a claim hold in the position after a ply? Exit 0 holds, 1 does not, 2 unusable.
+    Claim(ClaimArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ClaimArgs {
+    /// The game log (`-` for stdin).
+    file: PathBuf,
+    /// The claim: draw, two-squares or chase.
+    #[arg(value_parser = parse_claim)]
+    claim: arbiter::claim::Claim,
+    /// The claim is made in the position after this ply (0: the start).
+    #[arg(long)]
+    ply: u32,
+    /// Which game of the file (counting from 0).
+    #[arg(long, default_value_t = 0)]
+    game_index: usize,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
+    arbiter::claim::Claim::parse(s)
+        .ok_or_else(|| format!("unknown claim `{s}`; one of draw, two-squares, chase"))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -39,20 +66,39 @@ enum Color {
     Never,
 }
 
+/// Options that change verdicts, shared by `check` and `claim`.
+#[derive(clap::Args, Debug)]
+struct RuleArgs {
+    /// Ruleset for logs without a Game tag.
+    #[arg(long, value_parser = parse_game)]
+    game: Option<GameId>,
+    /// Two-squares limit for every game checked (0 turns the rule off); overrides tags.
+    #[arg(long, value_name = "N")]
+    two_squares: Option<u32>,
+}
+
+impl RuleArgs {
+    fn options(&self) -> Options {
+        Options {
+            overrides: Overrides {
+                game: self.game,
+                two_squares: self.two_squares,
+                repetition: None,
+            },
+        }
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
     /// Files, directories (walked for .arb, .pgn and .xml files) or `-` for stdin.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Ruleset for logs without a Game tag.
-    #[arg(long, value_parser = parse_game)]
-    game: Option<GameId>,
+    #[command(flatten)]
+    rules: RuleArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Two-squares limit for every game checked (0 turns the rule off); overrides tags.
-    #[arg(long, value_name = "N")]
-    two_squares: Option<u32>,
     /// Colours in human output (NO_COLOR is honoured with auto).
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
@@ -82,6 +128,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(a) => check(a),
         Command::Convert(a) => convert(a),
+        Command::Claim(a) => claim(a),
     };
     ExitCode::from(code as u8)
 }
@@ -98,13 +145,7 @@ fn use_color(c: Color) -> bool {
 }
 
 fn check(a: CheckArgs) -> i32 {
-    let opts = Options {
-        overrides: Overrides {
-            game: a.game,
-            two_squares: a.two_squares,
-            repetition: None,
-        },
-    };
+    let opts = a.rules.options();
     let style = human::Style {
         color: use_color(a.color),
         width: 100,
@@ -218,4 +259,75 @@ fn convert(a: ConvertArgs) -> i32 {
         }
     }
     code
+}
+
+fn claim(a: ClaimArgs) -> i32 {
+    let opts = a.rules.options();
+    let sources = pipeline::collect_sources(std::slice::from_ref(&a.file));
+    let Some(src) = sources.first() else {
+        eprintln!("arbiter: nothing to read at {}", a.file.display());
+        return 2;
+    };
+    let games = pipeline::check_source(src, &opts);
+    let Some(g) = games.get(a.game_index) else {
+        eprintln!(
+            "arbiter: {} has {} {}; there is no game index {}",
+            src.name,
+            games.len(),
+            plural(games.len(), "game", "games"),
+            a.game_index
+        );
+        return 2;
+    };
+    let style = human::Style {
+        color: use_color(Color::Auto),
+        width: 100,
+    };
+    match arbiter::claim::judge(g, a.claim, a.ply) {
+        Err(e) => {
+            for f in g.findings.iter().filter(|f| {
+                matches!(
+                    f.code,
+                    arbiter::Code::ParseError
+                        | arbiter::Code::UnsupportedGame
+                        | arbiter::Code::IllegalMove
+                )
+            }) {
+                eprint!("{}", human::render(f, &src.name, &src.text, g.index, style));
+            }
+            eprintln!("arbiter: cannot judge the claim: {}", e.0);
+            2
+        }
+        Ok(ans) => {
+            match a.format {
+                Format::Json => {
+                    println!("{}", serde_json::to_string_pretty(&ans).unwrap_or_default())
+                }
+                Format::Human => {
+                    let verdict = if ans.holds {
+                        "holds"
+                    } else if ans.discretionary {
+                        "is at the admin's discretion"
+                    } else {
+                        "does not hold"
+                    };
+                    println!("claim `{}` after ply {}: {verdict}", ans.claim, ans.ply);
+                    println!("  reason: {}", ans.reason);
+                    if !ans.rule.is_empty() {
+                        println!("  rule: {}", ans.rule);
+                    }
+                    if !ans.evidence_plies.is_empty() {
+                        let list: Vec<String> =
+                            ans.evidence_plies.iter().map(|p| p.to_string()).collect();
+                        println!("  evidence: plies {}", list.join(", "));
+                    }
+                }
+            }
+            if ans.holds {
+                0
+            } else {
+                1
+            }
+        }
+    }
 }

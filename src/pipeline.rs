@@ -385,6 +385,11 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();
     report.findings.extend(replay.findings.iter().cloned());
+    if game == GameId::Veldslag {
+        report
+            .findings
+            .extend(checks::no_capture::check(&replay.plies));
+    }
     let result_findings = checks::outcome::check_result(record, &replay);
     report.findings.extend(result_findings);
     sort_findings(&mut report.findings);

@@ -9,6 +9,7 @@
 
 pub mod pieces;
 
+use crate::checks::{chase::Chase, two_squares::TwoSquares};
 use crate::finding::{Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
@@ -54,6 +55,12 @@ pub struct State {
     pub flag_lost: Option<Side>,
     /// The last ply's from- and to-square.
     pub last_move: Option<(Square, Square)>,
+    /// The two-squares tracker (rulings §1.4).
+    pub two_squares: TwoSquares,
+    /// The more-squares (chase) tracker (rulings §1.5).
+    pub chase: Chase,
+    /// The span of every ply played so far (index = ply - 1), for labels on earlier plies.
+    pub ply_spans: Vec<Span>,
 }
 
 /// The engine for one Stratego-family ruleset.
@@ -150,6 +157,133 @@ impl Stratego {
             }
         }
         out
+    }
+
+    /// The position key after `from`-`to` and the enemy pieces (ids) the moved piece would
+    /// then stand next to (rulings §1.5 "threaten"), without changing `st`.
+    pub fn consequences(&self, st: &State, from: Square, to: Square) -> (u64, Vec<u16>) {
+        let g = self.geometry();
+        let Some(p) = st.board[from as usize] else {
+            return (st.key, Vec::new());
+        };
+        let mut key = st.key ^ zobrist(u64::MAX) ^ self.piece_key(&p, from);
+        let survives = match st.board[to as usize] {
+            None => {
+                key ^= self.piece_key(&p, to);
+                true
+            }
+            Some(d) => match self.combat(p.kind, d.kind) {
+                Combat::AttackerWins => {
+                    key ^= self.piece_key(&d, to) ^ self.piece_key(&p, to);
+                    true
+                }
+                Combat::DefenderWins => false,
+                Combat::BothRemoved => {
+                    key ^= self.piece_key(&d, to);
+                    false
+                }
+            },
+        };
+        let mut threatens = Vec::new();
+        if survives {
+            for &d in &ORTHOGONAL {
+                if let Some(n) = g.step(to, d) {
+                    if let Some(q) = st.board[n as usize] {
+                        if q.side != p.side && n != to {
+                            threatens.push(q.id);
+                        }
+                    }
+                }
+            }
+        }
+        (key, threatens)
+    }
+
+    /// Applies a validated move: combat, reveals, losses, key, side to move.
+    fn apply(&self, st: &mut State, from: Square, to: Square) {
+        let Some(piece) = st.board[from as usize] else {
+            return;
+        };
+        let side = piece.side;
+        let mut key = st.key ^ zobrist(u64::MAX) ^ self.piece_key(&piece, from);
+        st.board[from as usize] = None;
+        match st.board[to as usize] {
+            None => {
+                st.board[to as usize] = Some(piece);
+                key ^= self.piece_key(&piece, to);
+            }
+            Some(def) => {
+                let mut att = piece;
+                att.revealed = true;
+                let mut defender = def;
+                defender.revealed = true;
+                match self.combat(piece.kind, def.kind) {
+                    Combat::AttackerWins => {
+                        key ^= self.piece_key(&def, to) ^ self.piece_key(&att, to);
+                        st.board[to as usize] = Some(att);
+                        st.lost[def.side.index()].push(def.kind);
+                        if def.kind == Kind::Flag {
+                            st.flag_lost = Some(def.side);
+                        }
+                    }
+                    Combat::DefenderWins => {
+                        st.board[to as usize] = Some(defender);
+                        st.lost[side.index()].push(piece.kind);
+                    }
+                    Combat::BothRemoved => {
+                        key ^= self.piece_key(&def, to);
+                        st.board[to as usize] = None;
+                        st.lost[side.index()].push(piece.kind);
+                        st.lost[def.side.index()].push(def.kind);
+                    }
+                }
+            }
+        }
+        st.key = key;
+        st.to_move = side.other();
+        st.last_move = Some((from, to));
+    }
+
+    /// True when the side to move has a move that §1.1 allows and that the history rules
+    /// (§1.4 two-squares, §1.5 more-squares) do not forbid: "a player to move who has no legal
+    /// move (no movable piece, or every move blocked or forbidden by 1.4/1.5) loses".
+    pub fn has_allowed_move(&self, st: &State) -> bool {
+        let g = self.geometry();
+        let side = st.to_move;
+        self.legal_moves(st).into_iter().any(|(from, to)| {
+            let Some(p) = st.board[from as usize] else {
+                return false;
+            };
+            if st.two_squares.check(&g, side, p.id, from, to).is_some() {
+                return false;
+            }
+            if st.chase.state.is_some() {
+                let (key, threatens) = self.consequences(st, from, to);
+                if st
+                    .chase
+                    .check(side, p.id, from, to, &threatens, key)
+                    .is_some()
+                {
+                    return false;
+                }
+            }
+            true
+        })
+    }
+
+    /// "Blue Major on e7": the piece with id `id`, if it is still on the board.
+    pub fn describe_piece(&self, st: &State, id: u16) -> Option<String> {
+        let g = self.geometry();
+        st.board.iter().enumerate().find_map(|(s, p)| {
+            p.filter(|p| p.id == id).map(|p| {
+                format!(
+                    "the {} {} on {}",
+                    self.side_name(p.side),
+                    p.kind.name(),
+                    g.name(s as Square)
+                )
+            })
+        })
     }
 
     /// Resolves combat between an attacking and a defending kind (rulings §1.1).
@@ -545,6 +679,9 @@ impl Rules for Stratego {
             lost: [Vec::new(), Vec::new()],
             flag_lost: None,
             last_move: None,
+            two_squares: TwoSquares::new(params.two_squares.unwrap_or(0)),
+            chase: Chase::new(params.more_squares.unwrap_or(false)),
+            ply_spans: Vec::new(),
         };
         let mut key = if to_move == Side::Second {
             zobrist(u64::MAX)
@@ -754,49 +891,78 @@ impl Rules for Stratego {
         }
         self.check_annotation(mv, number, piece.kind, target.map(|t| t.kind))?;
 
-        // Apply.
-        let mut key = st.key ^ zobrist(u64::MAX);
-        key ^= self.piece_key(&piece, from);
-        st.board[from as usize] = None;
-        let mut capture = false;
-        match target {
-            None => {
-                st.board[to as usize] = Some(piece);
-                key ^= self.piece_key(&piece, to);
-            }
-            Some(def) => {
-                capture = true;
-                let result = self.combat(piece.kind, def.kind);
-                let mut att = piece;
-                att.revealed = true;
-                let mut defender = def;
-                defender.revealed = true;
-                match result {
-                    Combat::AttackerWins => {
-                        key ^= self.piece_key(&def, to);
-                        key ^= self.piece_key(&att, to);
-                        st.board[to as usize] = Some(att);
-                        st.lost[def.side.index()].push(def.kind);
-                        if def.kind == Kind::Flag {
-                            st.flag_lost = Some(def.side);
-                        }
-                    }
-                    Combat::DefenderWins => {
-                        st.board[to as usize] = Some(defender);
-                        st.lost[side.index()].push(piece.kind);
-                    }
-                    Combat::BothRemoved => {
-                        key ^= self.piece_key(&def, to);
-                        st.board[to as usize] = None;
-                        st.lost[side.index()].push(piece.kind);
-                        st.lost[def.side.index()].push(def.kind);
-                    }
+        // The history rules (§1.4, §1.5) judge the move before it is applied; a violation
+        // is reported and the move is still played, so one run shows every violation.
+        let mut findings = Vec::new();
+        let (key_after, threatens) = self.consequences(st, from, to);
+        if let Some(v) = st.two_squares.check(&g, side, piece.id, from, to) {
+            let mut f = Finding::new(
+                Code::TwoSquaresRule,
+                mv.text.span,
+                format!(
+                    "the {} on {} moves between the same two squares for the {} time in a row",
+                    piece.kind.name(),
+                    g.name(from),
+                    ordinal(v.run.len + 1)
+                ),
+                "rulings §1.4 two-squares rule (ISF; seed 000: only 3 times back and forth)",
+            )
+            .at_ply(number)
+            .label(format!("move {} of the run; the limit is {}", v.run.len + 1, st.two_squares.limit))
+            .help(format!(
+                "a piece may shuttle between two squares at most {} times in a row; {name} had to move another piece or go elsewhere",
+                st.two_squares.limit
+            ));
+            for p in &v.plies {
+                if let Some(sp) = st.ply_spans.get(*p as usize - 1) {
+                    f = f.with_label(*sp, format!("ply {p}: part of the run"));
                 }
             }
+            f = f.with_evidence(v.plies.clone());
+            findings.push(f);
         }
-        st.key = key;
-        st.to_move = side.other();
-        st.last_move = Some((from, to));
+        if let Some(v) = st
+            .chase
+            .check(side, piece.id, from, to, &threatens, key_after)
+        {
+            let chased: Vec<String> = v
+                .chased
+                .iter()
+                .filter_map(|id| self.describe_piece(st, *id))
+                .collect();
+            let mut f = Finding::new(
+                Code::MoreSquaresRule,
+                mv.text.span,
+                format!(
+                    "{name} chases {} into a position that already occurred on ply {}",
+                    if chased.is_empty() { "the same pieces".to_string() } else { chased.join(" and ") },
+                    v.first_ply
+                ),
+                "rulings §1.5 more-squares rule (ISF via Gravon; seed 000, second rule)",
+            )
+            .at_ply(number)
+            .label("this chasing move repeats a position of the chase")
+            .help(format!(
+                "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed. The chase began on ply {}",
+                v.plies.first().copied().unwrap_or(v.first_ply)
+            ));
+            if let Some(sp) = st.ply_spans.get(v.first_ply as usize - 1) {
+                f = f.with_label(
+                    *sp,
+                    format!("ply {}: the position first occurred here", v.first_ply),
+                );
+            }
+            f = f.with_evidence(v.plies.clone());
+            findings.push(f);
+        }
+        let capture = target.is_some();
+        self.apply(st, from, to);
+        debug_assert_eq!(st.key, key_after);
+        st.two_squares.record(&g, side, piece.id, from, to, number);
+        st.chase.record(
+            side, piece.id, from, to, &threatens, capture, st.key, number,
+        );
+        st.ply_spans.push(mv.span);
         Ok(Applied {
             info: PlyInfo {
                 number,
@@ -806,9 +972,9 @@ impl Rules for Stratego {
                 to,
                 piece: piece.id,
                 capture,
-                key,
+                key: st.key,
             },
-            findings: Vec::new(),
+            findings,
         })
     }
 
@@ -821,7 +987,7 @@ impl Rules for Stratego {
             });
         }
         let side = st.to_move;
-        if self.has_legal_move(st, side) {
+        if self.has_allowed_move(st) {
             return None;
         }
         if self.has_legal_move(st, side.other()) {
@@ -838,6 +1004,18 @@ impl Rules for Stratego {
             })
         }
     }
+}
+
+/// "4th", "5th": for messages.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 #[cfg(test)]

@@ -1,0 +1,196 @@
+//! The more-squares rule (continuous chase): rulings §1.5 (ISF via Gravon's rule page; seed 000,
+//! second rule).
+//!
+//! *Threaten*: a move that leaves the moved piece orthogonally next to one or more enemy
+//! pieces. *Evade*: the opponent's very next ply moves one of those pieces away (an attack is
+//! not an evasion). A *continuous chase* runs while the same player keeps threatening and the
+//! opponent keeps evading; it ends when the opponent makes any other move or the chaser makes a
+//! non-threatening move. Only the chaser is bound: a chasing move may not produce a position
+//! (placement with identities, plus side to move) that already occurred since the chase began,
+//! except that the chasing piece may go straight back to the square it left on the chaser's
+//! previous move (the two-squares rule still applies to that).
+//!
+//! The tracker is game-independent: moves arrive as (side, piece id, from, to), with the
+//! enemy pieces the move threatens and the position key after it, computed by the engine.
+
+use crate::geometry::Square;
+use crate::rules::Side;
+
+/// A chase in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChaseState {
+    /// The chasing player.
+    pub chaser: Side,
+    /// Enemy pieces threatened by the chaser's last move.
+    pub threatened: Vec<u16>,
+    /// Every enemy piece chased so far (ids, first-chased first).
+    pub chased: Vec<u16>,
+    /// True after a chasing move, until the opponent answers.
+    pub awaiting_evasion: bool,
+    /// Keys of the positions the chaser's moves produced, with their ply (1-based).
+    pub positions: Vec<(u64, u32)>,
+    /// The chaser's last move: piece, from, to.
+    pub last: (u16, Square, Square),
+    /// Plies of the chase so far (both sides), oldest first.
+    pub plies: Vec<u32>,
+}
+
+/// A forbidden chasing move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// The ply where the repeated position first occurred.
+    pub first_ply: u32,
+    /// The chase's plies before the forbidden move.
+    pub plies: Vec<u32>,
+    /// The chased pieces (ids).
+    pub chased: Vec<u16>,
+}
+
+/// The more-squares tracker.
+#[derive(Debug, Clone, Default)]
+pub struct Chase {
+    /// False turns the rule off (the `MoreSquares` parameter).
+    pub enabled: bool,
+    /// The current chase, if any.
+    pub state: Option<ChaseState>,
+}
+
+impl Chase {
+    /// A tracker; `enabled` false turns the rule off.
+    pub fn new(enabled: bool) -> Self {
+        Chase {
+            enabled,
+            state: None,
+        }
+    }
+
+    /// Whether a move by `side` (moving `piece` from `from` to `to`, threatening the pieces in
+    /// `threatens`, producing the position `key_after`) breaks the rule.
+    pub fn check(
+        &self,
+        side: Side,
+        piece: u16,
+        from: Square,
+        to: Square,
+        threatens: &[u16],
+        key_after: u64,
+    ) -> Option<Violation> {
+        let _ = from;
+        if !self.enabled || threatens.is_empty() {
+            return None;
+        }
+        let st = self.state.as_ref()?;
+        if st.chaser != side || st.awaiting_evasion {
+            return None;
+        }
+        // Exception: the chasing piece straight back to the square it just left.
+        if st.last.0 == piece && to == st.last.1 {
+            return None;
+        }
+        let (_, first_ply) = st.positions.iter().find(|(k, _)| *k == key_after)?;
+        Some(Violation {
+            first_ply: *first_ply,
+            plies: st.plies.clone(),
+            chased: st.chased.clone(),
+        })
+    }
+
+    /// Records a move actually played at ply `ply`: `attack` when it attacked a piece.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record(
+        &mut self,
+        side: Side,
+        piece: u16,
+        from: Square,
+        to: Square,
+        threatens: &[u16],
+        attack: bool,
+        key_after: u64,
+        ply: u32,
+    ) {
+        if let Some(st) = &mut self.state {
+            if st.chaser == side {
+                if !st.awaiting_evasion && !threatens.is_empty() {
+                    st.threatened = threatens.to_vec();
+                    for &t in threatens {
+                        if !st.chased.contains(&t) {
+                            st.chased.push(t);
+                        }
+                    }
+                    st.positions.push((key_after, ply));
+                    st.last = (piece, from, to);
+                    st.plies.push(ply);
+                    st.awaiting_evasion = true;
+                    return;
+                }
+                self.state = None;
+            } else if st.awaiting_evasion && !attack && st.threatened.contains(&piece) {
+                st.awaiting_evasion = false;
+                st.plies.push(ply);
+                return;
+            } else {
+                self.state = None;
+            }
+        }
+        if !threatens.is_empty() {
+            self.state = Some(ChaseState {
+                chaser: side,
+                threatened: threatens.to_vec(),
+                chased: threatens.to_vec(),
+                awaiting_evasion: true,
+                positions: vec![(key_after, ply)],
+                last: (piece, from, to),
+                plies: vec![ply],
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_position_in_a_chase_is_forbidden() {
+        let mut c = Chase::new(true);
+        // Red piece 1 threatens Blue piece 9 (position A), Blue evades, Red threatens (B),
+        // Blue evades, Red threatens producing A again: forbidden.
+        c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
+        c.record(Side::Second, 9, 21, 22, &[], false, 0xA2, 2);
+        assert!(c.check(Side::First, 1, 11, 12, &[9], 0xB).is_none());
+        c.record(Side::First, 1, 11, 12, &[9], false, 0xB, 3);
+        c.record(Side::Second, 9, 22, 21, &[], false, 0xB2, 4);
+        let v = c
+            .check(Side::First, 1, 12, 13, &[9], 0xA)
+            .expect("repeats A");
+        assert_eq!(v.first_ply, 1);
+        assert_eq!(v.plies, vec![1, 2, 3, 4]);
+        assert_eq!(v.chased, vec![9]);
+        // straight back to the square it left (12 -> 11) is the exception
+        assert!(c.check(Side::First, 1, 12, 11, &[9], 0xA).is_none());
+        // a non-threatening move is never a chasing move
+        assert!(c.check(Side::First, 1, 12, 13, &[], 0xA).is_none());
+        // the chased side is not bound
+        assert!(c.check(Side::Second, 9, 21, 22, &[1], 0xA).is_none());
+    }
+
+    #[test]
+    fn chase_ends_when_the_opponent_does_something_else() {
+        let mut c = Chase::new(true);
+        c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
+        c.record(Side::Second, 5, 40, 41, &[], false, 0xC, 2); // not the threatened piece
+        assert!(c.state.is_none());
+        c.record(Side::First, 1, 11, 12, &[9], false, 0xB, 3);
+        c.record(Side::Second, 9, 22, 21, &[], true, 0xB2, 4); // an attack, not an evasion
+        assert!(c.state.is_none());
+        assert!(c.check(Side::First, 1, 12, 13, &[9], 0xA).is_none());
+    }
+
+    #[test]
+    fn disabled_is_off() {
+        let mut c = Chase::new(false);
+        c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
+        c.record(Side::Second, 9, 21, 22, &[], false, 0xA2, 2);
+        assert!(c.check(Side::First, 1, 12, 13, &[9], 0xA).is_none());
+    }
+}

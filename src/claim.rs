@@ -1,0 +1,198 @@
+//! `arbiter claim`: does a player's claim hold in the position after a given ply?
+//!
+//! Claims are answered from the judged game (its replay and findings), never by re-parsing:
+//! - `draw`: Veldslag's no-capture thresholds (rulings §1.6: at or after 80 moves per side
+//!   without an attack the claim holds; from 50 it is at the admin's discretion and does not
+//!   count as holding; before 50 it does not hold) or a drawn end on the board (neither player
+//!   can move, rulings §1.1);
+//! - `two-squares`: the move at that ply broke the two-squares rule (rulings §1.4);
+//! - `chase`: the move at that ply broke the more-squares rule (rulings §1.5).
+
+use crate::checks::no_capture;
+use crate::finding::Code;
+use crate::pipeline::GameReport;
+use crate::record::RecordedResult;
+use crate::rules::GameId;
+use serde::Serialize;
+
+/// What a player claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// A draw.
+    Draw,
+    /// The opponent's move broke the two-squares rule.
+    TwoSquares,
+    /// The opponent's move broke the more-squares (chase) rule.
+    Chase,
+}
+
+impl Claim {
+    /// Reads `draw`, `two-squares` or `chase`.
+    pub fn parse(s: &str) -> Option<Claim> {
+        match s {
+            "draw" => Some(Claim::Draw),
+            "two-squares" => Some(Claim::TwoSquares),
+            "chase" | "more-squares" => Some(Claim::Chase),
+            _ => None,
+        }
+    }
+    /// The claim's name as the CLI spells it.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Claim::Draw => "draw",
+            Claim::TwoSquares => "two-squares",
+            Claim::Chase => "chase",
+        }
+    }
+}
+
+/// The answer to a claim (the JSON of `arbiter claim --format json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    /// The claim as given.
+    pub claim: &'static str,
+    /// The ply after which the claim is made (0 = the start position).
+    pub ply: u32,
+    /// True when the claim holds.
+    pub holds: bool,
+    /// True when the decision is the admin's (a Veldslag draw between 50 and 80 moves per
+    /// side); `holds` is then false.
+    pub discretionary: bool,
+    /// Why, in one or two sentences.
+    pub reason: String,
+    /// The rule's finding code (`no-capture-80`, `two-squares-rule`, ...).
+    pub rule: &'static str,
+    /// The plies that prove it (1-based), oldest first.
+    pub evidence_plies: Vec<u32>,
+}
+
+/// Why a claim cannot be judged (exit code 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unjudgeable(pub String);
+
+/// Answers `claim` in the position after ply `ply` of the judged game `g`.
+pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeable> {
+    let Some(replay) = &g.replay else {
+        return Err(Unjudgeable(
+            "the game could not be judged (see `arbiter check`)".into(),
+        ));
+    };
+    let played = replay.plies.len() as u32;
+    if ply > played {
+        return Err(Unjudgeable(if replay.stopped {
+            format!("the replay stopped after ply {played} (see `arbiter check`); ply {ply} cannot be judged")
+        } else {
+            format!("the game has {played} plies; there is no ply {ply}")
+        }));
+    }
+    let mut answer = Answer {
+        claim: claim.as_str(),
+        ply,
+        holds: false,
+        discretionary: false,
+        reason: String::new(),
+        rule: "",
+        evidence_plies: Vec::new(),
+    };
+    if let Some(o) = &replay.outcome {
+        if o.ply < ply {
+            answer.reason = format!("the game had already ended on ply {} ({})", o.ply, o.reason);
+            answer.rule = "moves-after-end";
+            answer.evidence_plies = vec![o.ply];
+            return Ok(answer);
+        }
+    }
+    let game = g.game;
+    match claim {
+        Claim::TwoSquares | Claim::Chase => {
+            let (code, what) = if claim == Claim::TwoSquares {
+                (Code::TwoSquaresRule, "two-squares rule (rulings §1.4)")
+            } else {
+                (Code::MoreSquaresRule, "more-squares rule (rulings §1.5)")
+            };
+            answer.rule = code.as_str();
+            if ply == 0 {
+                answer.reason = "no move has been played".into();
+                return Ok(answer);
+            }
+            match g
+                .findings
+                .iter()
+                .find(|f| f.code == code && f.ply == Some(ply))
+            {
+                Some(f) => {
+                    answer.holds = true;
+                    answer.reason = format!("ply {ply} broke the {what}: {}", f.message);
+                    answer.evidence_plies = f.evidence.clone();
+                    answer.evidence_plies.push(ply);
+                }
+                None => {
+                    let off = match claim {
+                        Claim::TwoSquares => g.parameters.two_squares == Some(0),
+                        _ => g.parameters.more_squares == Some(false),
+                    };
+                    answer.reason = if off {
+                        format!("the {what} is off for this game")
+                    } else {
+                        format!("ply {ply} does not break the {what}")
+                    };
+                }
+            }
+        }
+        Claim::Draw => {
+            if let Some(o) = &replay.outcome {
+                if o.ply <= ply && o.result == RecordedResult::Draw {
+                    answer.holds = true;
+                    answer.reason = format!("the game ended drawn on ply {} ({})", o.ply, o.reason);
+                    answer.rule = "neither-can-move";
+                    answer.evidence_plies = vec![o.ply];
+                    return Ok(answer);
+                }
+            }
+            if game == Some(GameId::Veldslag) {
+                let since = no_capture::plies_since_capture(&replay.plies, ply);
+                let last = no_capture::last_capture(&replay.plies, ply);
+                let from = last.unwrap_or(0);
+                let since_text = match last {
+                    Some(c) => format!("since the attack on ply {c}"),
+                    None => "since the start".to_string(),
+                };
+                let moves = since / 2;
+                if since >= no_capture::REQUEST_PLIES {
+                    answer.holds = true;
+                    answer.rule = Code::NoCapture80.as_str();
+                    answer.reason = format!(
+                        "{since} plies ({moves} moves per side) without an attack {since_text}: at 80 moves per side a draw is declared on request"
+                    );
+                    answer.evidence_plies = last.into_iter().collect();
+                    answer.evidence_plies.push(from + no_capture::REQUEST_PLIES);
+                } else if since >= no_capture::DISCRETION_PLIES {
+                    answer.discretionary = true;
+                    answer.rule = Code::NoCapture50.as_str();
+                    answer.reason = format!(
+                        "{since} plies ({moves} moves per side) without an attack {since_text}: between 50 and 80 moves per side a draw is at the admin's discretion (no progress); on request only from ply {}",
+                        from + no_capture::REQUEST_PLIES
+                    );
+                    answer.evidence_plies = last.into_iter().collect();
+                    answer
+                        .evidence_plies
+                        .push(from + no_capture::DISCRETION_PLIES);
+                } else {
+                    answer.rule = Code::NoCapture50.as_str();
+                    answer.reason = format!(
+                        "only {since} plies ({moves} moves per side) without an attack {since_text}; the admin's threshold is 50 moves per side (ply {})",
+                        from + no_capture::DISCRETION_PLIES
+                    );
+                    answer.evidence_plies = last.into_iter().collect();
+                }
+            } else {
+                answer.rule = "no-legal-move";
+                answer.reason = format!(
+                    "{} has no draw rule that applies here: a draw needs agreement, or both players unable to move",
+                    game.map_or("this game", |g| g.as_str())
+                );
+            }
+        }
+    }
+    Ok(answer)
+}

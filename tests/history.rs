@@ -1,0 +1,239 @@
+//! The Stratego-family history rules (rulings §1.4 two-squares, §1.5 more-squares, §1.6
+//! Veldslag's no-capture thresholds) and `arbiter claim`, on the hand-built fixtures in
+//! `fixtures/history/` (each fixture's header works out its verdict from the rule text).
+
+use arbiter::claim::{self, Claim};
+use arbiter::pipeline::{check_source, GameReport, Options, Source};
+use arbiter::rules::Overrides;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/history")
+        .join(name)
+}
+
+fn judge_with(name: &str, overrides: Overrides) -> GameReport {
+    let src = Source::read(&fixture(name));
+    let mut games = check_source(&src, &Options { overrides });
+    assert_eq!(games.len(), 1, "{name}: one game");
+    games.remove(0)
+}
+
+fn judge(name: &str) -> GameReport {
+    judge_with(name, Overrides::default())
+}
+
+fn codes(g: &GameReport) -> Vec<(String, Option<u32>)> {
+    g.findings
+        .iter()
+        .map(|f| (f.code.as_str().to_string(), f.ply))
+        .collect()
+}
+
+fn expect(name: &str, plies: usize, findings: &[(&str, u32)]) -> GameReport {
+    let g = judge(name);
+    assert_eq!(g.plies, plies, "{name}: plies replayed");
+    let want: Vec<(String, Option<u32>)> = findings
+        .iter()
+        .map(|(c, p)| (c.to_string(), Some(*p)))
+        .collect();
+    assert_eq!(codes(&g), want, "{name}: findings");
+    g
+}
+
+#[test]
+fn two_squares_fourth_move_is_forbidden_and_replay_goes_on() {
+    let g = expect("two-squares-fourth-move.arb", 8, &[("two-squares-rule", 7)]);
+    assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
+    assert_eq!(g.findings[0].labels.len(), 3);
+    assert_eq!(g.parameters.two_squares, Some(3));
+}
+
+#[test]
+fn two_squares_three_moves_are_legal() {
+    expect("two-squares-three-moves-legal.arb", 8, &[]);
+}
+
+#[test]
+fn two_squares_tag_sets_the_limit_and_cli_overrides_it() {
+    let g = expect("two-squares-limit-five.arb", 8, &[]);
+    assert_eq!(g.parameters.two_squares, Some(5));
+    let g = judge_with(
+        "two-squares-limit-five.arb",
+        Overrides {
+            two_squares: Some(3),
+            ..Overrides::default()
+        },
+    );
+    assert_eq!(codes(&g), vec![("two-squares-rule".to_string(), Some(7))]);
+    let g = judge_with(
+        "two-squares-fourth-move.arb",
+        Overrides {
+            two_squares: Some(0),
+            ..Overrides::default()
+        },
+    );
+    assert!(g.findings.is_empty(), "limit 0 turns the rule off");
+}
+
+#[test]
+fn scout_shuttle_inside_one_segment() {
+    let g = expect(
+        "two-squares-scout-segment.arb",
+        8,
+        &[("two-squares-rule", 7)],
+    );
+    assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
+}
+
+#[test]
+fn chase_repeating_a_position_is_forbidden() {
+    let g = expect(
+        "chase-repeats-position.arb",
+        13,
+        &[("more-squares-rule", 13)],
+    );
+    let f = &g.findings[0];
+    assert!(
+        f.message.contains("the Blue General on e8"),
+        "{}",
+        f.message
+    );
+    assert!(f.message.contains("ply 5"), "{}", f.message);
+    assert_eq!(f.labels[0].text, "ply 5: the position first occurred here");
+    assert_eq!(f.evidence, (5..=12).collect::<Vec<u32>>());
+}
+
+#[test]
+fn chase_using_only_the_return_exception_is_allowed() {
+    expect("chase-return-exception.arb", 12, &[]);
+}
+
+#[test]
+fn chase_switching_between_two_pieces() {
+    let g = expect("chase-two-pieces.arb", 13, &[("more-squares-rule", 13)]);
+    let f = &g.findings[0];
+    assert!(
+        f.message.contains("the Blue General on d7"),
+        "{}",
+        f.message
+    );
+    assert!(f.message.contains("the Blue Miner on g7"), "{}", f.message);
+}
+
+#[test]
+fn a_player_whose_only_move_is_forbidden_loses() {
+    let g = expect("only-forbidden-moves-loses.arb", 52, &[]);
+    let o = g.outcome.expect("the game ends");
+    assert_eq!(
+        (o.result.as_str(), o.reason, o.ply),
+        ("0-1", "no-legal-move", 52)
+    );
+    // With the rule off, a2-a1 is a legal move: the game is not over, and the recorded 0-1
+    // no longer follows from the moves.
+    let g = judge_with(
+        "only-forbidden-moves-loses.arb",
+        Overrides {
+            two_squares: Some(0),
+            ..Overrides::default()
+        },
+    );
+    assert!(g.outcome.is_none());
+    assert_eq!(codes(&g), vec![("result-mismatch".to_string(), None)]);
+}
+
+#[test]
+fn veldslag_thresholds_at_the_exact_plies() {
+    expect("veldslag-99-plies.arb", 99, &[]);
+    expect("veldslag-no-capture-50.arb", 100, &[("no-capture-50", 100)]);
+    expect(
+        "veldslag-no-capture-80.arb",
+        160,
+        &[("no-capture-50", 100), ("no-capture-80", 160)],
+    );
+}
+
+#[test]
+fn draw_claims_follow_the_thresholds() {
+    let g = judge("veldslag-no-capture-80.arb");
+    let a = claim::judge(&g, Claim::Draw, 160).unwrap();
+    assert!(a.holds && !a.discretionary);
+    assert_eq!(a.rule, "no-capture-80");
+    assert_eq!(a.evidence_plies, vec![160]);
+    let a = claim::judge(&g, Claim::Draw, 159).unwrap();
+    assert!(
+        !a.holds && a.discretionary,
+        "between 50 and 80: the admin's call"
+    );
+    let a = claim::judge(&g, Claim::Draw, 100).unwrap();
+    assert!(!a.holds && a.discretionary);
+    let a = claim::judge(&g, Claim::Draw, 99).unwrap();
+    assert!(!a.holds && !a.discretionary);
+    assert!(claim::judge(&g, Claim::Draw, 161).is_err(), "no ply 161");
+}
+
+#[test]
+fn rule_claims_name_the_evidence() {
+    let g = judge("two-squares-fourth-move.arb");
+    let a = claim::judge(&g, Claim::TwoSquares, 7).unwrap();
+    assert!(a.holds);
+    assert_eq!(a.evidence_plies, vec![1, 3, 5, 7]);
+    assert!(!claim::judge(&g, Claim::TwoSquares, 5).unwrap().holds);
+    assert!(!claim::judge(&g, Claim::Chase, 7).unwrap().holds);
+    let g = judge("chase-repeats-position.arb");
+    let a = claim::judge(&g, Claim::Chase, 13).unwrap();
+    assert!(a.holds);
+    assert_eq!(a.evidence_plies, (5..=13).collect::<Vec<u32>>());
+}
+
+fn run_claim(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("claim")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn claim_cli_human_and_json() {
+    let f80 = "fixtures/history/veldslag-no-capture-80.arb";
+    let (code, out) = run_claim(&[f80, "--ply", "160", "draw"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("claim_draw_holds_human", out);
+    let (code, out) = run_claim(&[f80, "--ply", "130", "draw", "--format", "json"]);
+    assert_eq!(code, 1, "discretionary is not holding");
+    insta::assert_snapshot!("claim_draw_discretionary_json", out);
+    let (code, out) = run_claim(&[
+        "fixtures/history/chase-repeats-position.arb",
+        "--ply",
+        "13",
+        "chase",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("claim_chase_holds_human", out);
+    let (code, out) = run_claim(&[
+        "fixtures/history/two-squares-fourth-move.arb",
+        "--ply",
+        "7",
+        "two-squares",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("claim_two_squares_holds_json", out);
+    let (code, _) = run_claim(&[
+        "fixtures/history/two-squares-fourth-move.arb",
+        "--ply",
+        "99",
+        "two-squares",
+    ]);
+    assert_eq!(code, 2, "no such ply: unusable");
+}
