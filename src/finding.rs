@@ -93,6 +93,32 @@ codes! {
     NoResult = "no-result", Info;
 }
 
+impl Code {
+    /// One sentence on what the code means (SARIF rule descriptions, `docs/errors.md`).
+    pub fn description(&self) -> &'static str {
+        match self {
+            Code::ParseError => "The log, or one game in it, could not be read: the game is not judged.",
+            Code::UnsupportedGame => "The ruleset or variant is one arbiter does not judge: the game is not checked.",
+            Code::SetupInvalid => "A setup breaks the ruleset's piece counts, setup zones or squares.",
+            Code::IllegalMove => "A move the rules do not allow; the replay of that game stops there.",
+            Code::TwoSquaresRule => "A piece moved between the same two squares more often in a row than the two-squares rule allows.",
+            Code::MoreSquaresRule => "A chasing move produced a position that already occurred since the chase began (more-squares rule).",
+            Code::JungleRepetition => "A Jungle move created a position for the third time while able to capture the piece just moved.",
+            Code::PerpetualCheck => "The side that gave check with every move of the repetition loses.",
+            Code::PerpetualChase => "The side that chased the same piece with every move of the repetition loses.",
+            Code::MovesAfterEnd => "The record goes on after the game ended on the board.",
+            Code::ResultMismatch => "The recorded result or termination does not follow from the moves.",
+            Code::RecordDefect => "A known defect of the source format, repaired as described.",
+            Code::SetupUnusual => "A setup that is legal but unusual.",
+            Code::MoveLimit => "The game ended by a move limit.",
+            Code::ThreefoldRepetition => "A position occurred for the third time.",
+            Code::NoCapture50 => "Veldslag: 50 moves per side without an attack; an admin may declare a draw.",
+            Code::NoCapture80 => "Veldslag: 80 moves per side without an attack; a draw may be declared on request.",
+            Code::NoResult => "The log records no result.",
+        }
+    }
+}
+
 impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())

@@ -18,6 +18,7 @@ pub mod claim;
 pub mod convert;
 pub mod finding;
 pub mod geometry;
+pub mod input;
 pub mod pipeline;
 pub mod record;
 pub mod report;

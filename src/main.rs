@@ -1,9 +1,12 @@
 //! The `arbiter` command line: arguments in, exit code out. All judgement lives in the library.
 
-use arbiter::pipeline::{self, Options, Summary};
-use arbiter::report::{human, json};
+use arbiter::input::{self, Chunk};
+use arbiter::pipeline::{self, GameReport, Options, Summary};
+use arbiter::report::{self, human, json};
 use arbiter::rules::{GameId, Overrides};
+use arbiter::{Code, Severity};
 use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,8 +45,8 @@ struct ClaimArgs {
     #[command(flatten)]
     rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = ClaimFormat::Human)]
+    format: ClaimFormat,
 }
 
 fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
@@ -53,10 +56,29 @@ fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 enum Format {
-    /// miette reports for people (stderr-free: findings on stdout, summary on stderr)
+    /// miette reports for people (findings on stdout, summary on stderr)
     Human,
     /// one JSON document on stdout
     Json,
+    /// one JSON object per game, then one summary object
+    Jsonl,
+    /// SARIF 2.1.0 for code-scanning tools
+    Sarif,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum ClaimFormat {
+    /// a few lines for people
+    Human,
+    /// one JSON object
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum FailOn {
+    Error,
+    Warning,
+    Info,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -99,6 +121,25 @@ struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Print only the summary.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Exit 0 even when findings reach the --fail-on level (unusable input still exits 2).
+    #[arg(long)]
+    exit_zero: bool,
+    /// Only report these finding codes (comma-separated).
+    #[arg(long, value_delimiter = ',', value_parser = parse_code, value_name = "CODE,...")]
+    select: Vec<Code>,
+    /// Never report these finding codes (comma-separated); parse-error and unsupported-game
+    /// cannot be ignored.
+    #[arg(long, value_delimiter = ',', value_parser = parse_code, value_name = "CODE,...")]
+    ignore: Vec<Code>,
+    /// The lowest severity that makes the exit code 1.
+    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    fail_on: FailOn,
     /// Colours in human output (NO_COLOR is honoured with auto).
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
@@ -111,6 +152,13 @@ struct ConvertArgs {
     /// Ruleset for logs without a Game tag.
     #[arg(long, value_parser = parse_game)]
     game: Option<GameId>,
+}
+
+fn parse_code(s: &str) -> Result<Code, String> {
+    Code::parse(s.trim()).ok_or_else(|| {
+        let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        format!("unknown finding code `{s}`; one of {}", all.join(", "))
+    })
 }
 
 fn parse_game(s: &str) -> Result<GameId, String> {
@@ -144,44 +192,155 @@ fn use_color(c: Color) -> bool {
     }
 }
 
+/// What one chunk produced, rendered in the worker so that printing stays sequential.
+struct Done {
+    games: Vec<GameReport>,
+    text: String,
+    sarif: Vec<serde_json::Value>,
+}
+
 fn check(a: CheckArgs) -> i32 {
     let opts = a.rules.options();
     let style = human::Style {
         color: use_color(a.color),
         width: 100,
     };
-    let sources = pipeline::collect_sources(&a.paths);
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("arbiter: cannot start {jobs} worker threads: {e}");
+            return 2;
+        }
+    };
+    let inputs = input::expand(&a.paths);
     let mut summary = Summary {
-        files: sources.len(),
+        files: inputs.len(),
         ..Summary::default()
     };
-    let mut games_json = Vec::new();
+    let keep = |code: Code| {
+        if matches!(code, Code::ParseError | Code::UnsupportedGame) {
+            return true;
+        }
+        (a.select.is_empty() || a.select.contains(&code)) && !a.ignore.contains(&code)
+    };
+    let threshold = match a.fail_on {
+        FailOn::Error => Severity::Error,
+        FailOn::Warning => Severity::Warning,
+        FailOn::Info => Severity::Info,
+    };
+    let mut failing = false;
+    let mut json_games = Vec::new();
+    let mut sarif_results = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for src in &sources {
-        for g in pipeline::check_source(src, &opts) {
-            summary.add(&g);
+    let work = |chunk: &Chunk| -> Done {
+        let mut games = pipeline::check_chunk(chunk, &opts);
+        let mut text = String::new();
+        let mut sarif = Vec::new();
+        let uri = if a.format == Format::Sarif {
+            report::sarif::artifact_uri(&chunk.source)
+        } else {
+            String::new()
+        };
+        for g in &mut games {
+            g.findings.retain(|f| keep(f.code));
+            g.replay = None;
+            if a.quiet {
+                continue;
+            }
             match a.format {
-                Format::Json => games_json.push(json::game(&g, &src.text)),
                 Format::Human => {
                     for f in &g.findings {
-                        let _ = write!(
-                            out,
-                            "{}",
-                            human::render(f, &src.name, &src.text, g.index, style)
-                        );
+                        text.push_str(&human::render_at(
+                            f,
+                            &chunk.source,
+                            &chunk.text,
+                            chunk.offset,
+                            chunk.line,
+                            g.index,
+                            style,
+                        ));
+                    }
+                }
+                Format::Jsonl => {
+                    let v = json::game_at(g, &chunk.text, chunk.offset, chunk.line);
+                    text.push_str(&serde_json::to_string(&v).unwrap_or_default());
+                    text.push('\n');
+                }
+                Format::Json => {}
+                Format::Sarif => {
+                    for f in &g.findings {
+                        sarif.push(report::sarif::result(
+                            f,
+                            &uri,
+                            &chunk.text,
+                            chunk.offset,
+                            chunk.line,
+                        ));
                     }
                 }
             }
         }
+        Done { games, text, sarif }
+    };
+    let mut chunks = inputs.iter().flat_map(input::chunks).peekable();
+    // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while the
+    // workers judge the games of a batch in parallel; output keeps the input order.
+    while chunks.peek().is_some() {
+        let mut batch = Vec::new();
+        let mut bytes = 0;
+        while let Some(c) = chunks.next_if(|_| batch.len() < 256 && bytes < (8 << 20)) {
+            bytes += c.text.len();
+            batch.push(c);
+        }
+        let done: Vec<Done> = pool.install(|| batch.par_iter().map(work).collect());
+        for (chunk, d) in batch.iter().zip(done) {
+            let _ = out.write_all(d.text.as_bytes());
+            sarif_results.extend(d.sarif);
+            for g in &d.games {
+                summary.add(g);
+                if g.findings.iter().any(|f| f.severity() >= threshold) {
+                    failing = true;
+                }
+                if a.format == Format::Json && !a.quiet {
+                    json_games.push(json::game_at(g, &chunk.text, chunk.offset, chunk.line));
+                }
+            }
+        }
     }
-    if a.format == Format::Json {
-        let doc = json::document(games_json, &summary);
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
+    match a.format {
+        Format::Json => {
+            let doc = json::document(json_games, &summary);
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        Format::Jsonl => {
+            let v = serde_json::json!({
+                "arbiter": {"version": env!("CARGO_PKG_VERSION")},
+                "summary": &summary,
+            });
+            let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+        }
+        Format::Sarif => {
+            let doc = report::sarif::document(sarif_results);
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        Format::Human => {}
     }
     let _ = out.flush();
     eprintln!(
@@ -198,7 +357,13 @@ fn check(a: CheckArgs) -> i32 {
         summary.infos,
         plural(summary.infos, "info", "infos"),
     );
-    summary.exit_code()
+    if summary.unusable {
+        2
+    } else if failing && !a.exit_zero {
+        1
+    } else {
+        0
+    }
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
@@ -300,10 +465,10 @@ fn claim(a: ClaimArgs) -> i32 {
         }
         Ok(ans) => {
             match a.format {
-                Format::Json => {
+                ClaimFormat::Json => {
                     println!("{}", serde_json::to_string_pretty(&ans).unwrap_or_default())
                 }
-                Format::Human => {
+                ClaimFormat::Human => {
                     let verdict = if ans.holds {
                         "holds"
                     } else if ans.discretionary {

@@ -4,13 +4,15 @@
 
 use crate::checks;
 use crate::finding::{Code, Finding, Severity};
+use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord, RecordedResult, Span};
 use crate::rules::{self, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// One input: a file's text (invalid UTF-8 bytes replaced by `?`, so every byte offset still
-/// points at the user's file) and how to name it in reports.
+/// One input read whole: a file's text (invalid UTF-8 bytes replaced by `?`, so every byte
+/// offset still points at the user's file) and how to name it in reports. `check` streams
+/// inputs as [`Chunk`]s instead; `convert` and `claim` read one file whole.
 #[derive(Debug, Clone)]
 pub struct Source {
     /// The name used in reports (the path as given, or `<stdin>`).
@@ -28,42 +30,11 @@ impl Source {
     /// Wraps raw bytes. Invalid UTF-8 sequences become `?` bytes of the same length and each
     /// gets a `parse-error` finding with its span.
     pub fn from_bytes(name: impl Into<String>, bytes: Vec<u8>) -> Source {
-        let mut findings = Vec::new();
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                let mut bytes = e.into_bytes();
-                let mut pos = 0;
-                while pos < bytes.len() {
-                    match std::str::from_utf8(&bytes[pos..]) {
-                        Ok(_) => break,
-                        Err(err) => {
-                            let bad_start = pos + err.valid_up_to();
-                            let bad_len = err.error_len().unwrap_or(bytes.len() - bad_start);
-                            for b in &mut bytes[bad_start..bad_start + bad_len] {
-                                *b = b'?';
-                            }
-                            findings.push(
-                                Finding::new(
-                                    Code::ParseError,
-                                    Span::new(bad_start, bad_start + bad_len),
-                                    "invalid UTF-8 in the log",
-                                    "docs/log-format.md: logs are UTF-8 text",
-                                )
-                                .label("these bytes are not UTF-8")
-                                .help("save the file as UTF-8; the game containing these bytes is not judged"),
-                            );
-                            pos = bad_start + bad_len;
-                        }
-                    }
-                }
-                String::from_utf8(bytes).unwrap_or_default()
-            }
-        };
+        let (text, byte_findings) = input::repair_utf8(bytes, 0);
         Source {
             name: name.into(),
             text,
-            byte_findings: findings,
+            byte_findings,
             unreadable: None,
         }
     }
@@ -87,68 +58,47 @@ impl Source {
         }
     }
 
-    /// True when the source is a Gravon XML record (by its content, not its name).
-    pub fn is_gravon(&self) -> bool {
-        let head = self.text.trim_start_matches('\u{feff}').trim_start();
-        head.starts_with("<?xml") || head.starts_with("<stratego")
+    /// The source cut into chunks, as `check` would stream it.
+    pub fn chunks(&self) -> Vec<Chunk> {
+        if let Some(why) = &self.unreadable {
+            return input::chunks(&Input::Unreadable {
+                name: self.name.clone(),
+                why: why.clone(),
+            })
+            .collect();
+        }
+        let mut chunks = input::chunks_of_text(&self.name, self.text.clone().into_bytes());
+        // The bytes were repaired already: hand the findings to the chunk they fall in.
+        for f in &self.byte_findings {
+            if let Some(c) = chunks
+                .iter_mut()
+                .find(|c| c.offset <= f.span.start && f.span.start <= c.offset + c.text.len())
+            {
+                c.byte_findings.push(f.clone());
+            } else if let Some(c) = chunks.first_mut() {
+                c.byte_findings.push(f.clone());
+            }
+        }
+        chunks
     }
 }
 
-/// Expands the command line's paths into sources, in a stable order: files as given,
-/// directories walked (sorted by name; only `.arb`, `.pgn` and `.xml` files), `-` for stdin.
-/// Anything that cannot be read (a dangling symlink, a symlink loop, a permission error)
-/// becomes an unreadable source, never a silent skip.
+/// Expands the command line's paths and reads each input whole (see [`input::expand`]).
 pub fn collect_sources(paths: &[PathBuf]) -> Vec<Source> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
-                Ok(_) => out.push(Source::from_bytes("<stdin>", bytes)),
-                Err(e) => out.push(Source::unreadable("<stdin>", e.to_string())),
-            }
-            continue;
-        }
-        if p.is_dir() {
-            let walker = walkdir::WalkDir::new(p)
-                .follow_links(true)
-                .sort_by_file_name();
-            for entry in walker {
-                match entry {
-                    Ok(e) => {
-                        if e.file_type().is_dir() {
-                            continue;
-                        }
-                        let ext = e
-                            .path()
-                            .extension()
-                            .and_then(|x| x.to_str())
-                            .map(|x| x.to_ascii_lowercase());
-                        if matches!(ext.as_deref(), Some("arb" | "pgn" | "xml")) {
-                            out.push(Source::read(e.path()));
-                        }
-                    }
-                    Err(e) => {
-                        let name = e
-                            .path()
-                            .map(|x| x.display().to_string())
-                            .unwrap_or_else(|| p.display().to_string());
-                        let why = if e.loop_ancestor().is_some() {
-                            "symbolic link loop".to_string()
-                        } else {
-                            e.io_error()
-                                .map(|io| io.to_string())
-                                .unwrap_or_else(|| e.to_string())
-                        };
-                        out.push(Source::unreadable(name, why));
-                    }
+    input::expand(paths)
+        .into_iter()
+        .map(|i| match i {
+            Input::File(p) => Source::read(&p),
+            Input::Stdin => {
+                let mut bytes = Vec::new();
+                match std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
+                    Ok(_) => Source::from_bytes("<stdin>", bytes),
+                    Err(e) => Source::unreadable("<stdin>", e.to_string()),
                 }
             }
-        } else {
-            out.push(Source::read(p));
-        }
-    }
-    out
+            Input::Unreadable { name, why } => Source::unreadable(name, why),
+        })
+        .collect()
 }
 
 /// Everything arbiter says about one game.
@@ -193,45 +143,63 @@ pub struct Options {
     pub overrides: Overrides,
 }
 
-/// Parses a source into game records (native log or Gravon XML).
-pub fn parse_source(src: &Source) -> Vec<GameRecord> {
-    if let Some(why) = &src.unreadable {
-        let mut g = GameRecord::default();
-        g.findings.push(
-            Finding::new(
-                Code::ParseError,
-                Span::default(),
-                format!("cannot read {}: {why}", src.name),
-                "arbiter reads files, directories and stdin",
-            )
-            .label("unreadable")
-            .help("check the path; directories are walked for .arb, .pgn and .xml files"),
-        );
-        return vec![g];
-    }
-    let mut games = if src.is_gravon() {
-        record::gravon::parse_gravon(&src.text, &src.name)
-    } else {
-        record::parse::parse_log(&src.text)
-    };
-    if games.is_empty() {
+/// Parses a chunk into game records (one native game, or the games of a Gravon file). A
+/// chunk that holds no readable game still yields one record carrying its `parse-error`.
+pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
+    let special = |message: String, label: &str, help: &str| {
         let mut g = GameRecord {
-            span: Span::new(0, src.text.len()),
+            span: Span::new(chunk.offset, chunk.offset),
+            index: chunk.first_index,
             ..GameRecord::default()
         };
         g.findings.push(
             Finding::new(
                 Code::ParseError,
-                Span::new(0, 0),
-                "no game in this file",
+                Span::new(chunk.offset, chunk.offset),
+                message,
                 "docs/log-format.md",
             )
-            .label("the file is empty or holds only white space and comments")
-            .help("a game log holds tag pairs, setups and moves"),
+            .label(label.to_string())
+            .help(help.to_string()),
         );
-        games.push(g);
-    }
-    for f in &src.byte_findings {
+        vec![g]
+    };
+    let mut games = match &chunk.kind {
+        ChunkKind::Unreadable(why) => {
+            return special(
+                format!("cannot read {}: {why}", chunk.source),
+                "unreadable",
+                "check the path; directories are walked for .arb, .pgn and .xml files",
+            )
+        }
+        ChunkKind::Empty => {
+            return special(
+                "no game in this file".to_string(),
+                "the file is empty or holds only white space",
+                "a game log holds tag pairs, setups and moves",
+            )
+        }
+        ChunkKind::Gravon => {
+            let mut g = record::gravon::parse_gravon(&chunk.text, &chunk.source);
+            if g.is_empty() {
+                return special(
+                    "no <game> element in this Gravon file".to_string(),
+                    "expected <stratego><game ...>",
+                    "Gravon records hold one <game> element",
+                );
+            }
+            for (i, r) in g.iter_mut().enumerate() {
+                r.index = chunk.first_index + i;
+            }
+            g
+        }
+        ChunkKind::Native => {
+            let mut g = record::parse::parse_game_at(&chunk.text, chunk.offset);
+            g.index = chunk.first_index;
+            vec![g]
+        }
+    };
+    for f in &chunk.byte_findings {
         let i = games
             .iter()
             .position(|g| {
@@ -243,11 +211,24 @@ pub fn parse_source(src: &Source) -> Vec<GameRecord> {
     games
 }
 
+/// Judges every game of a chunk.
+pub fn check_chunk(chunk: &Chunk, opts: &Options) -> Vec<GameReport> {
+    parse_chunk(chunk)
+        .iter()
+        .map(|rec| check_record(&chunk.source, rec, opts))
+        .collect()
+}
+
+/// Parses a whole source into game records (native log or Gravon XML).
+pub fn parse_source(src: &Source) -> Vec<GameRecord> {
+    src.chunks().iter().flat_map(parse_chunk).collect()
+}
+
 /// Judges every game of a source.
 pub fn check_source(src: &Source, opts: &Options) -> Vec<GameReport> {
-    parse_source(src)
-        .into_iter()
-        .map(|rec| check_record(&src.name, &rec, opts))
+    src.chunks()
+        .iter()
+        .flat_map(|c| check_chunk(c, opts))
         .collect()
 }
 

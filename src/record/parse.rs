@@ -30,7 +30,14 @@ pub fn parse_log(text: &str) -> Vec<GameRecord> {
 
 /// Parses the one game in `text[span]`. Spans in the result are offsets into `text`.
 pub fn parse_game(text: &str, span: Span) -> GameRecord {
-    let src = &text[span.start..span.end];
+    parse_game_at(&text[span.start..span.end], span.start)
+}
+
+/// Parses the one game in `src`, which starts at byte `base` of its file: every span in the
+/// result is `base` + the offset in `src` (so spans point into the user's file even when the
+/// game was read on its own from a stream).
+pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
+    let span = Span::new(base, base + src.len());
     let mut record = GameRecord {
         span,
         ..GameRecord::default()

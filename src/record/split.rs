@@ -8,76 +8,122 @@
 
 use super::Span;
 
-/// Returns the byte spans of the games in `text`, in order. Leading blank lines and comments
-/// belong to the first game. A text with no non-blank content yields no game.
-pub fn split_games(text: &str) -> Vec<Span> {
-    let mut games = Vec::new();
-    let mut start: Option<usize> = None;
-    let mut seen_body = false; // movetext or setup seen since the last tag line
-    let mut in_comment = false;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let line_start = offset;
-        offset += line.len();
-        let trimmed = line.trim_start_matches([' ', '\t', '\r', '\u{feff}']);
-        if in_comment {
-            if let Some(close) = line.find('}') {
-                in_comment = false;
-                // what follows the comment on this line is body text
-                if !line[close + 1..].trim().is_empty() {
-                    seen_body = true;
+/// The line-by-line state machine behind [`split_games`], usable on a stream: feed every line
+/// (with its newline) and its byte offset, in order.
+#[derive(Debug, Clone, Default)]
+pub struct Splitter {
+    start: Option<usize>,
+    seen_body: bool, // movetext or setup seen since the last tag line
+    in_comment: bool,
+}
+
+impl Splitter {
+    /// A splitter at the start of a text.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The offset where the current game started, once a non-blank line was seen.
+    pub fn current_start(&self) -> Option<usize> {
+        self.start
+    }
+
+    /// Feeds one line starting at byte `offset`. Returns `Some(offset)` when this line starts
+    /// a new game and a previous game ended just before it. Works on bytes: only ASCII
+    /// characters (`[`, `{`, `}`, `;`, white space) matter, so invalid UTF-8 cannot confuse it.
+    pub fn line(&mut self, line: &[u8], offset: usize) -> Option<usize> {
+        let trimmed = trim_start(line);
+        if self.in_comment {
+            if let Some(close) = line.iter().position(|&b| b == b'}') {
+                self.in_comment = false;
+                if !is_blank(&line[close + 1..]) {
+                    self.seen_body = true;
                 }
             }
-            continue;
+            return None;
         }
-        if trimmed.trim_end().is_empty() {
-            continue;
+        if is_blank(trimmed) {
+            return None;
         }
-        let is_tag = trimmed.starts_with('[');
+        let mut boundary = None;
+        let is_tag = trimmed[0] == b'[';
         if is_tag {
-            if seen_body {
-                if let Some(s) = start {
-                    games.push(Span::new(s, line_start));
+            if self.seen_body {
+                if self.start.is_some() {
+                    boundary = Some(offset);
                 }
-                start = Some(line_start);
-                seen_body = false;
-            } else if start.is_none() {
-                start = Some(line_start);
+                self.start = Some(offset);
+                self.seen_body = false;
+            } else if self.start.is_none() {
+                self.start = Some(offset);
             }
         } else {
-            if start.is_none() {
-                start = Some(line_start);
+            if self.start.is_none() {
+                self.start = Some(offset);
             }
-            if !trimmed.starts_with(';') && !trimmed.starts_with('{') {
-                seen_body = true;
+            if trimmed[0] != b';' && trimmed[0] != b'{' {
+                self.seen_body = true;
             }
-        }
-        // Track an unclosed brace comment (outside tag values) so its lines are skipped.
-        if !is_tag {
-            let mut depth_open = false;
-            for c in trimmed.chars() {
+            // Track an unclosed brace comment so its lines are skipped.
+            let mut open = false;
+            let mut open_at = 0;
+            for (i, &c) in trimmed.iter().enumerate() {
                 match c {
-                    '{' if !depth_open => depth_open = true,
-                    '}' if depth_open => depth_open = false,
-                    ';' if !depth_open => break,
+                    b'{' if !open => {
+                        open = true;
+                        open_at = i;
+                    }
+                    b'}' if open => open = false,
+                    b';' if !open => break,
                     _ => {}
                 }
             }
-            if depth_open {
-                in_comment = true;
-                // text before the comment counts as body
-                if let Some(open) = trimmed.find('{') {
-                    if !trimmed[..open].trim().is_empty() {
-                        seen_body = true;
-                    }
+            if open {
+                self.in_comment = true;
+                if !is_blank(&trimmed[..open_at]) {
+                    self.seen_body = true;
                 }
             }
         }
+        boundary
+    }
+}
+
+fn is_blank(b: &[u8]) -> bool {
+    trim_start(b).is_empty()
+}
+
+fn trim_start(b: &[u8]) -> &[u8] {
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            // UTF-8 byte order mark
+            0xEF if b[i..].starts_with(&[0xEF, 0xBB, 0xBF]) => i += 3,
+            _ => break,
+        }
+    }
+    &b[i..]
+}
+
+/// Returns the byte spans of the games in `text`, in order. Leading blank lines belong to no
+/// game. A text with no non-blank content yields no game.
+pub fn split_games(text: &str) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut sp = Splitter::new();
+    let mut offset = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        if let Some(b) = sp.line(line.as_bytes(), offset) {
+            spans.push(Span::new(start.unwrap_or(0), b));
+        }
+        start = sp.current_start();
+        offset += line.len();
     }
     if let Some(s) = start {
-        games.push(Span::new(s, text.len()));
+        spans.push(Span::new(s, text.len()));
     }
-    games
+    spans
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! ply, the rule and its source, and a help line.
 
 use crate::finding::{Finding, Severity};
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 use std::fmt;
 
 /// How to draw reports.
@@ -14,9 +14,45 @@ pub struct Style {
     pub width: usize,
 }
 
+/// A window of a source: `text` starts at byte `offset`, line `line` (0-based) of the file, so
+/// a game read on its own from a stream is shown with the file's own line numbers.
+struct Window<'a> {
+    name: &'a str,
+    text: &'a str,
+    offset: usize,
+    line: usize,
+}
+
+impl miette::SourceCode for Window<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'b> + 'b>, miette::MietteError> {
+        let local_start = span
+            .offset()
+            .saturating_sub(self.offset)
+            .min(self.text.len());
+        let local_len = span.len().min(self.text.len() - local_start);
+        let local = miette::SourceSpan::new(local_start.into(), local_len);
+        let c = self.text.read_span(&local, before, after)?;
+        let data: &'b [u8] = c.data();
+        let start = c.span().offset() + self.offset;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.to_string(),
+            data,
+            miette::SourceSpan::new(start.into(), c.span().len()),
+            c.line() + self.line,
+            c.column(),
+            c.line_count(),
+        )))
+    }
+}
+
 struct Report<'a> {
     finding: &'a Finding,
-    source: NamedSource<String>,
+    source: Window<'a>,
     help: String,
     message: String,
 }
@@ -69,6 +105,20 @@ impl Diagnostic for Report<'_> {
 
 /// Renders one finding against its source text (`name` is the file's name).
 pub fn render(f: &Finding, name: &str, text: &str, game_index: usize, style: Style) -> String {
+    render_at(f, name, text, 0, 0, game_index, style)
+}
+
+/// Renders one finding against a window of its source: `text` starts at byte `offset` and
+/// line `line` (0-based) of the file named `name`.
+pub fn render_at(
+    f: &Finding,
+    name: &str,
+    text: &str,
+    offset: usize,
+    line: usize,
+    game_index: usize,
+    style: Style,
+) -> String {
     let mut message = String::new();
     if let Some(p) = f.ply {
         message.push_str(&format!("ply {p}: "));
@@ -86,7 +136,12 @@ pub fn render(f: &Finding, name: &str, text: &str, game_index: usize, style: Sty
     help.push_str(&f.rule);
     let report = Report {
         finding: f,
-        source: NamedSource::new(name, text.to_string()),
+        source: Window {
+            name,
+            text,
+            offset,
+            line,
+        },
         help,
         message,
     };

@@ -7,7 +7,19 @@ use serde_json::{json, Value};
 /// One finding as JSON: code, severity, ply, message, rule, help, 1-based line and column
 /// (columns in characters), byte offset and length, and the secondary labels.
 pub fn finding(f: &Finding, text: &str) -> Value {
-    let (line, column) = super::line_col(text, f.span.start);
+    finding_at(f, text, 0, 0)
+}
+
+/// Line and column of source offset `at`, for a window `text` that starts at byte `offset`
+/// and line `line` (0-based) of its file.
+fn position(text: &str, offset: usize, line: usize, at: usize) -> (usize, usize) {
+    let (l, c) = super::line_col(text, at.saturating_sub(offset));
+    (l + line, c)
+}
+
+/// [`finding`] for a window of the source (see [`crate::input::Chunk`]).
+pub fn finding_at(f: &Finding, text: &str, offset: usize, line0: usize) -> Value {
+    let (line, column) = position(text, offset, line0, f.span.start);
     json!({
         "code": f.code.as_str(),
         "severity": f.severity().as_str(),
@@ -20,7 +32,7 @@ pub fn finding(f: &Finding, text: &str) -> Value {
         "offset": f.span.start,
         "length": f.span.len(),
         "labels": f.labels.iter().map(|l| {
-            let (line, column) = super::line_col(text, l.span.start);
+            let (line, column) = position(text, offset, line0, l.span.start);
             json!({"text": l.text, "line": line, "column": column, "offset": l.span.start, "length": l.span.len()})
         }).collect::<Vec<_>>(),
     })
@@ -28,11 +40,21 @@ pub fn finding(f: &Finding, text: &str) -> Value {
 
 /// One game as JSON; `text` is its source's text (for line and column).
 pub fn game(g: &GameReport, text: &str) -> Value {
+    game_at(g, text, 0, 0)
+}
+
+/// [`game`] for a window of the source (see [`crate::input::Chunk`]).
+pub fn game_at(g: &GameReport, text: &str, offset: usize, line: usize) -> Value {
     let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut v {
         map.insert(
             "findings".into(),
-            Value::Array(g.findings.iter().map(|f| finding(f, text)).collect()),
+            Value::Array(
+                g.findings
+                    .iter()
+                    .map(|f| finding_at(f, text, offset, line))
+                    .collect(),
+            ),
         );
     }
     v

@@ -2,6 +2,7 @@
 
 pub mod human;
 pub mod json;
+pub mod sarif;
 
 /// Line (1-based) and column (1-based, in characters) of byte `offset` in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {

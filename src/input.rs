@@ -1,0 +1,403 @@
+//! Reading inputs as a stream of [`Chunk`]s: one native game at a time (so memory is bounded by
+//! the largest game, not the archive), or a whole Gravon XML file.
+//!
+//! Paths are expanded in a stable order ([`expand`]); anything that cannot be read becomes an
+//! [`Input::Unreadable`] that is reported, never skipped. Bytes that are not UTF-8 are replaced
+//! by `?` bytes of the same length, so every offset still points into the user's file, and each
+//! such run gets a `parse-error` finding.
+
+use crate::finding::{Code, Finding};
+use crate::record::split::Splitter;
+use crate::record::Span;
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// One thing to read.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A file.
+    File(PathBuf),
+    /// Standard input (`-`).
+    Stdin,
+    /// A path that could not be read: its name and why.
+    Unreadable {
+        /// The path as found.
+        name: String,
+        /// The reason (I/O error, symlink loop, ...).
+        why: String,
+    },
+}
+
+impl Input {
+    /// The name used in reports.
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Stdin => "<stdin>".to_string(),
+            Input::Unreadable { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// The extensions a directory walk picks up.
+pub const LOG_EXTENSIONS: [&str; 3] = ["arb", "pgn", "xml"];
+
+/// Expands the command line's paths, in a stable order: files as given, directories walked
+/// (following symlinks, sorted by name; only `.arb`, `.pgn` and `.xml` files), `-` for stdin.
+/// A dangling symlink, a symlink loop or a permission error becomes [`Input::Unreadable`].
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Input::Stdin);
+        } else if p.is_dir() {
+            let walker = walkdir::WalkDir::new(p)
+                .follow_links(true)
+                .sort_by_file_name();
+            for entry in walker {
+                match entry {
+                    Ok(e) => {
+                        if e.file_type().is_dir() {
+                            continue;
+                        }
+                        let ext = e
+                            .path()
+                            .extension()
+                            .and_then(|x| x.to_str())
+                            .map(|x| x.to_ascii_lowercase());
+                        if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
+                            out.push(Input::File(e.path().to_path_buf()));
+                        }
+                    }
+                    Err(e) => {
+                        let name = e
+                            .path()
+                            .map(|x| x.display().to_string())
+                            .unwrap_or_else(|| p.display().to_string());
+                        let why = if e.loop_ancestor().is_some() {
+                            "symbolic link loop".to_string()
+                        } else {
+                            e.io_error()
+                                .map(|io| io.to_string())
+                                .unwrap_or_else(|| e.to_string())
+                        };
+                        out.push(Input::Unreadable { name, why });
+                    }
+                }
+            }
+        } else {
+            out.push(Input::File(p.clone()));
+        }
+    }
+    out
+}
+
+/// What a chunk holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChunkKind {
+    /// One game of a native log.
+    Native,
+    /// A whole Gravon XML file (one or more games).
+    Gravon,
+    /// A source with no game at all (empty, or only white space).
+    Empty,
+    /// A source that could not be read; the reason.
+    Unreadable(String),
+}
+
+/// A piece of a source: one native game, or a whole Gravon file.
+#[derive(Debug, Clone)]
+pub struct Chunk {
+    /// The source's name.
+    pub source: Arc<str>,
+    /// What it holds.
+    pub kind: ChunkKind,
+    /// Byte offset of `text` in the source.
+    pub offset: usize,
+    /// 0-based line number of `text`'s first byte in the source.
+    pub line: usize,
+    /// The text (invalid UTF-8 repaired as `?`).
+    pub text: String,
+    /// `parse-error`s for invalid UTF-8 in this chunk (spans are source offsets).
+    pub byte_findings: Vec<Finding>,
+    /// Index (from 0) of the chunk's first game in its source.
+    pub first_index: usize,
+}
+
+impl Chunk {
+    fn special(source: Arc<str>, kind: ChunkKind) -> Chunk {
+        Chunk {
+            source,
+            kind,
+            offset: 0,
+            line: 0,
+            text: String::new(),
+            byte_findings: Vec::new(),
+            first_index: 0,
+        }
+    }
+}
+
+/// Turns bytes into text: each invalid UTF-8 sequence becomes `?` bytes of the same length
+/// and a `parse-error` finding (spans are `base` + offset).
+pub fn repair_utf8(bytes: Vec<u8>, base: usize) -> (String, Vec<Finding>) {
+    match String::from_utf8(bytes) {
+        Ok(t) => (t, Vec::new()),
+        Err(e) => {
+            let mut bytes = e.into_bytes();
+            let mut findings = Vec::new();
+            let mut pos = 0;
+            while pos < bytes.len() {
+                let Err(err) = std::str::from_utf8(&bytes[pos..]) else {
+                    break;
+                };
+                let bad_start = pos + err.valid_up_to();
+                let bad_len = err.error_len().unwrap_or(bytes.len() - bad_start);
+                for b in &mut bytes[bad_start..bad_start + bad_len] {
+                    *b = b'?';
+                }
+                // Neighbouring bad sequences make one finding.
+                match findings.last_mut() {
+                    Some(Finding { span, .. }) if span.end == base + bad_start => {
+                        span.end = base + bad_start + bad_len;
+                    }
+                    _ => findings.push(
+                        Finding::new(
+                            Code::ParseError,
+                            Span::new(base + bad_start, base + bad_start + bad_len),
+                            "invalid UTF-8 in the log",
+                            "docs/log-format.md: logs are UTF-8 text",
+                        )
+                        .label("these bytes are not UTF-8")
+                        .help(
+                            "save the file as UTF-8; the game containing these bytes is not judged",
+                        ),
+                    ),
+                }
+                pos = bad_start + bad_len;
+            }
+            (String::from_utf8(bytes).unwrap_or_default(), findings)
+        }
+    }
+}
+
+/// True when the text starts like a Gravon XML record.
+pub fn looks_like_gravon(head: &[u8]) -> bool {
+    let mut i = 0;
+    if head.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        i = 3;
+    }
+    while i < head.len() && head[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    head[i..].starts_with(b"<?xml") || head[i..].starts_with(b"<stratego")
+}
+
+/// Streams the chunks of one input.
+pub fn chunks(input: &Input) -> Box<dyn Iterator<Item = Chunk> + Send> {
+    let name: Arc<str> = Arc::from(input.name());
+    let reader: Box<dyn Read + Send> = match input {
+        Input::Unreadable { why, .. } => {
+            return Box::new(std::iter::once(Chunk::special(
+                name,
+                ChunkKind::Unreadable(why.clone()),
+            )))
+        }
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => match std::fs::File::open(p) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                return Box::new(std::iter::once(Chunk::special(
+                    name,
+                    ChunkKind::Unreadable(e.to_string()),
+                )))
+            }
+        },
+    };
+    Box::new(ChunkReader::new(
+        name,
+        BufReader::with_capacity(1 << 16, reader),
+    ))
+}
+
+/// The chunks of a text already in memory (same cuts as [`chunks`]).
+pub fn chunks_of_text(name: &str, bytes: Vec<u8>) -> Vec<Chunk> {
+    ChunkReader::new(Arc::from(name), std::io::Cursor::new(bytes)).collect()
+}
+
+/// The streaming cutter behind [`chunks`].
+pub struct ChunkReader<R: BufRead> {
+    name: Arc<str>,
+    reader: R,
+    splitter: Splitter,
+    offset: usize,
+    line: usize,
+    cur: Vec<u8>,
+    cur_offset: usize,
+    cur_line: usize,
+    index: usize,
+    state: ReaderState,
+    pending: Option<Chunk>,
+}
+
+#[derive(PartialEq, Eq)]
+enum ReaderState {
+    Start,
+    Native,
+    Done,
+}
+
+impl<R: BufRead> ChunkReader<R> {
+    /// A reader of the source `name`.
+    pub fn new(name: Arc<str>, reader: R) -> Self {
+        ChunkReader {
+            name,
+            reader,
+            splitter: Splitter::new(),
+            offset: 0,
+            line: 0,
+            cur: Vec::new(),
+            cur_offset: 0,
+            cur_line: 0,
+            index: 0,
+            state: ReaderState::Start,
+            pending: None,
+        }
+    }
+
+    fn emit(&mut self, bytes: Vec<u8>, offset: usize, line: usize, kind: ChunkKind) -> Chunk {
+        let (text, byte_findings) = repair_utf8(bytes, offset);
+        let c = Chunk {
+            source: self.name.clone(),
+            kind,
+            offset,
+            line,
+            text,
+            byte_findings,
+            first_index: self.index,
+        };
+        self.index += 1;
+        c
+    }
+
+    fn unreadable(&mut self, why: String) -> Chunk {
+        self.state = ReaderState::Done;
+        Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
+    }
+}
+
+impl<R: BufRead> Iterator for ChunkReader<R> {
+    type Item = Chunk;
+
+    fn next(&mut self) -> Option<Chunk> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        if self.state == ReaderState::Start {
+            let head = match self.reader.fill_buf() {
+                Ok(h) => h,
+                Err(e) => return Some(self.unreadable(e.to_string())),
+            };
+            if looks_like_gravon(head) {
+                let mut all = Vec::new();
+                self.state = ReaderState::Done;
+                if let Err(e) = self.reader.read_to_end(&mut all) {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                return Some(self.emit(all, 0, 0, ChunkKind::Gravon));
+            }
+            self.state = ReaderState::Native;
+        }
+        if self.state == ReaderState::Done {
+            return None;
+        }
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let n = match self.reader.read_until(b'\n', &mut buf) {
+                Ok(n) => n,
+                Err(e) => return Some(self.unreadable(e.to_string())),
+            };
+            if n == 0 {
+                self.state = ReaderState::Done;
+                if self.splitter.current_start().is_some() {
+                    let bytes = std::mem::take(&mut self.cur);
+                    return Some(self.emit(
+                        bytes,
+                        self.cur_offset,
+                        self.cur_line,
+                        ChunkKind::Native,
+                    ));
+                }
+                if self.index == 0 {
+                    let mut c = Chunk::special(self.name.clone(), ChunkKind::Empty);
+                    c.offset = self.offset;
+                    return Some(c);
+                }
+                return None;
+            }
+            let had_start = self.splitter.current_start().is_some();
+            let boundary = self.splitter.line(&buf, self.offset);
+            let line_here = self.line;
+            let offset_here = self.offset;
+            self.offset += n;
+            if buf.last() == Some(&b'\n') {
+                self.line += 1;
+            }
+            if boundary.is_some() {
+                let done = std::mem::replace(&mut self.cur, buf.clone());
+                let chunk = self.emit(done, self.cur_offset, self.cur_line, ChunkKind::Native);
+                self.cur_offset = offset_here;
+                self.cur_line = line_here;
+                return Some(chunk);
+            }
+            if !had_start {
+                if self.splitter.current_start().is_some() {
+                    self.cur_offset = offset_here;
+                    self.cur_line = line_here;
+                    self.cur.extend_from_slice(&buf);
+                }
+                // leading blank lines belong to no game
+                continue;
+            }
+            self.cur.extend_from_slice(&buf);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_games_with_offsets_and_lines() {
+        let text = "\n[Game \"x\"]\n1. a2a3\n\n[Game \"y\"]\n1. b2b3 *\n";
+        let c = chunks_of_text("t", text.as_bytes().to_vec());
+        assert_eq!(c.len(), 2);
+        assert_eq!((c[0].offset, c[0].line, c[0].first_index), (1, 1, 0));
+        assert_eq!(&text[c[0].offset..c[0].offset + c[0].text.len()], c[0].text);
+        assert_eq!((c[1].line, c[1].first_index), (4, 1));
+        assert!(c[1].text.starts_with("[Game \"y\"]"));
+    }
+
+    #[test]
+    fn empty_and_gravon() {
+        let c = chunks_of_text("t", b"  \n\n".to_vec());
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].kind, ChunkKind::Empty);
+        let c = chunks_of_text(
+            "t",
+            b"\xEF\xBB\xBF<?xml version=\"1.0\"?><stratego/>".to_vec(),
+        );
+        assert_eq!(c[0].kind, ChunkKind::Gravon);
+    }
+
+    #[test]
+    fn invalid_utf8_keeps_offsets() {
+        let (t, f) = repair_utf8(b"ab\xff\xfecd".to_vec(), 10);
+        assert_eq!(t, "ab??cd");
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].span, Span::new(12, 14));
+    }
+}

@@ -1,0 +1,136 @@
+//! SARIF 2.1.0 output (`arbiter check --format sarif`) for GitHub code scanning and other CI
+//! viewers: one run, one rule per finding code (`ruleId` = the stable code), one result per
+//! finding with a 1-based region (lines, columns in characters, end column exclusive) and the
+//! byte offset and length.
+
+use crate::finding::{Code, Finding, Severity};
+use serde_json::{json, Value};
+
+/// The SARIF level of a severity.
+pub fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// A path as a relative URI reference: relative to the current directory when it lies below
+/// it, `/`-separated, with characters outside RFC 3986's unreserved set percent-encoded.
+pub fn artifact_uri(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
+        .unwrap_or_else(|| p.to_path_buf());
+    let s = rel.to_string_lossy().replace('\\', "/");
+    let s = s.strip_prefix("./").unwrap_or(&s).to_string();
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// One result for a finding; `text` is the window of the source that holds it, starting at
+/// byte `offset` and line `line` (0-based) of the file.
+pub fn result(f: &Finding, uri: &str, text: &str, offset: usize, line: usize) -> Value {
+    let pos = |at: usize| {
+        let (l, c) = super::line_col(text, at.saturating_sub(offset));
+        (l + line, c)
+    };
+    let (start_line, start_col) = pos(f.span.start);
+    let (end_line, end_col) = pos(f.span.end);
+    let mut message = String::new();
+    if let Some(p) = f.ply {
+        message.push_str(&format!("ply {p}: "));
+    }
+    message.push_str(&f.message);
+    if let Some(h) = &f.help {
+        message.push_str(&format!(". Help: {h}"));
+    }
+    message.push_str(&format!(". Rule: {}", f.rule));
+    let idx = Code::ALL.iter().position(|c| *c == f.code).unwrap_or(0);
+    let mut region = json!({
+        "startLine": start_line,
+        "startColumn": start_col,
+        "endLine": end_line,
+        "endColumn": end_col,
+        "byteOffset": f.span.start,
+        "byteLength": f.span.len(),
+    });
+    if f.span.is_empty() {
+        if let Value::Object(m) = &mut region {
+            m.remove("endLine");
+            m.remove("endColumn");
+        }
+    }
+    let mut r = json!({
+        "ruleId": f.code.as_str(),
+        "ruleIndex": idx,
+        "level": level(f.severity()),
+        "message": {"text": message},
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": {"uri": uri},
+                "region": region,
+            }
+        }],
+    });
+    if !f.labels.is_empty() {
+        let related: Vec<Value> = f
+            .labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let (sl, sc) = pos(l.span.start);
+                json!({
+                    "id": i,
+                    "message": {"text": l.text},
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": uri},
+                        "region": {"startLine": sl, "startColumn": sc, "byteOffset": l.span.start, "byteLength": l.span.len()},
+                    }
+                })
+            })
+            .collect();
+        if let Value::Object(m) = &mut r {
+            m.insert("relatedLocations".into(), Value::Array(related));
+        }
+    }
+    r
+}
+
+/// The whole SARIF log around `results`.
+pub fn document(results: Vec<Value>) -> Value {
+    let rules: Vec<Value> = Code::ALL
+        .iter()
+        .map(|c| {
+            json!({
+                "id": c.as_str(),
+                "name": c.as_str(),
+                "shortDescription": {"text": c.description()},
+                "fullDescription": {"text": c.description()},
+                "defaultConfiguration": {"level": level(c.severity())},
+                "help": {"text": format!("See docs/errors.md#{} or `arbiter explain {}`.", c.as_str(), c.as_str())},
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "arbiter",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    })
+}
