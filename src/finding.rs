@@ -131,6 +131,28 @@ impl std::fmt::Display for Code {
     }
 }
 
+/// `s` cut to at most `max` characters, ending in `…` when cut.
+fn cap(s: String, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s,
+    }
+}
+
+/// Quotes user text for a message: at most 40 characters (then `…`), control characters
+/// escaped, so a message stays one readable line whatever the input holds.
+pub fn excerpt(s: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in s.chars().enumerate() {
+        if n == 40 {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out
+}
+
 /// A secondary place in the log that explains a finding ("first occurrence here").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
@@ -167,13 +189,14 @@ pub struct Finding {
 
 impl Finding {
     /// A finding with no help and no secondary labels; `label` defaults to the message.
+    /// A message longer than 300 characters (say, a quoted 10 MB "move") is cut with `…`.
     pub fn new(
         code: Code,
         span: Span,
         message: impl Into<String>,
         rule: impl Into<String>,
     ) -> Self {
-        let message = message.into();
+        let message = cap(message.into(), 300);
         Finding {
             code,
             ply: None,

@@ -291,10 +291,12 @@ pub fn replay<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters) -> 
                 let remaining = record.moves.len() - i - 1;
                 let mut f = f;
                 if remaining > 0 {
-                    let note = format!(
-                        "the replay stops here: the {remaining} later {} of this game are unchecked",
-                        if remaining == 1 { "ply" } else { "plies" }
-                    );
+                    let note = if remaining == 1 {
+                        "the replay stops here: the 1 later ply of this game is unchecked"
+                            .to_string()
+                    } else {
+                        format!("the replay stops here: the {remaining} later plies of this game are unchecked")
+                    };
                     f.help = Some(match f.help.take() {
                         Some(h) => format!("{h}; {note}"),
                         None => note,

@@ -10,7 +10,7 @@
 pub mod pieces;
 
 use crate::checks::{chase::Chase, two_squares::TwoSquares};
-use crate::finding::{Code, Finding};
+use crate::finding::{excerpt, Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
 use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules, Side};
@@ -384,6 +384,8 @@ impl Stratego {
             }
             let mut counts = [0u8; 12];
             let mut seen_rank = [false; 16];
+            // A malformed row already has its finding; a count summary on top would be noise.
+            let errors_before = errors.len();
             for row in &block.rows {
                 let rank_written = row.rank.value;
                 let rank0 = rank_written.wrapping_sub(1);
@@ -532,6 +534,7 @@ impl Stratego {
                     );
                 }
             }
+            let rows_malformed = errors.len() > errors_before;
             let wrong: Vec<String> = KINDS
                 .iter()
                 .filter(|k| counts[k.index()] != r.counts[k.index()] && r.has(**k))
@@ -544,7 +547,7 @@ impl Stratego {
                     )
                 })
                 .collect();
-            if !wrong.is_empty() {
+            if !wrong.is_empty() && !rows_malformed {
                 errors.push(
                     Finding::new(
                         Code::SetupInvalid,
@@ -720,7 +723,7 @@ impl Rules for Stratego {
             return Err(Finding::new(
                 Code::ParseError,
                 mv.text.span,
-                format!("`{}` is not a move", mv.text.value.escape_debug()),
+                format!("`{}` is not a move", excerpt(&mv.text.value)),
                 "docs/log-format.md (moves)",
             )
             .at_ply(number)

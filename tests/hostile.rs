@@ -1,0 +1,277 @@
+//! Hostile and broken inputs (issue #11): each gives a clear finding with a span, the exit code
+//! of rulings §5, and never costs another game of the same run.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SETUP: &str = "setup blue\n 10 FBS2239X..\n  9 ..........\n  8 ..........\n  7 ..........\nsetup red\n  4 ..........\n  3 ..........\n  2 ..........\n  1 FBS2239X..\n";
+
+/// A clean two-ply Barrage game.
+fn good_game() -> String {
+    format!("[Game \"barrage\"]\n[Result \"*\"]\n\n{SETUP}\n1. h1-h2 h10-h9 *\n")
+}
+
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("arbiter-hostile-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+    fn write(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `arbiter check --format json` on the paths: (exit code, document).
+fn check(paths: &[&Path]) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("check")
+        .arg("--format")
+        .arg("json")
+        .args(paths)
+        .output()
+        .expect("run arbiter");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    });
+    (out.status.code().unwrap_or(-1), doc)
+}
+
+fn codes(game: &Value) -> Vec<String> {
+    game["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The broken input beside a good file: the exit code, the broken game's finding codes, and
+/// the good game judged in full (2 plies, no finding).
+fn hostile(name: &str, broken: impl AsRef<[u8]>) -> (i32, Vec<Value>) {
+    let d = Dir::new(name);
+    let bad = d.write(&format!("{name}.arb"), broken);
+    let good = d.write("zz-good.arb", good_game());
+    let (code, doc) = check(&[&bad, &good]);
+    let games = doc["games"].as_array().unwrap().clone();
+    let last = games.last().unwrap();
+    assert!(last["source"].as_str().unwrap().ends_with("zz-good.arb"));
+    assert_eq!(last["plies"], 2, "{name}: the good game is still judged");
+    assert!(codes(last).is_empty(), "{name}: {:?}", codes(last));
+    (code, games[..games.len() - 1].to_vec())
+}
+
+fn first_finding(games: &[Value]) -> &Value {
+    &games[0]["findings"][0]
+}
+
+#[test]
+fn empty_file() {
+    let (code, games) = hostile("empty", "");
+    assert_eq!(code, 2);
+    assert_eq!(codes(&games[0]), vec!["parse-error"]);
+    assert_eq!(first_finding(&games)["message"], "no game in this file");
+}
+
+#[test]
+fn only_tags() {
+    let (code, games) = hostile("tags", "[Game \"barrage\"]\n[Result \"*\"]\n");
+    assert_eq!(code, 1);
+    // no setups: both are reported at once
+    assert_eq!(codes(&games[0]), vec!["setup-invalid", "setup-invalid"]);
+}
+
+#[test]
+fn truncated_game() {
+    let g = good_game();
+    let cut = &g[..g.find("h10-h9").unwrap() + 3];
+    let (code, games) = hostile("truncated", cut);
+    assert_eq!(code, 2, "h10 cut to `h10-` is not a move");
+    assert_eq!(codes(&games[0]), vec!["parse-error"]);
+    assert_eq!(games[0]["plies"], 1, "the ply before the cut was judged");
+}
+
+#[test]
+fn unknown_game_tag() {
+    let (code, games) = hostile("unknown-game", good_game().replace("barrage", "checkers"));
+    assert_eq!(code, 2);
+    assert_eq!(codes(&games[0]), vec!["unsupported-game"]);
+    assert_eq!(first_finding(&games)["message"], "unknown game `checkers`");
+}
+
+#[test]
+fn unknown_piece_letter() {
+    let (code, games) = hostile(
+        "letter",
+        good_game().replace(" 1 FBS2239X..", " 1 FBS2239Q.."),
+    );
+    assert_eq!(code, 1);
+    let msgs: Vec<&str> = games[0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(msgs.contains(&"unknown piece letter `Q`"), "{msgs:?}");
+}
+
+#[test]
+fn setup_of_the_wrong_size() {
+    let (code, games) = hostile("size", good_game().replace(" 1 FBS2239X..", " 1 FBS2239X."));
+    assert_eq!(code, 1);
+    assert_eq!(
+        first_finding(&games)["message"],
+        "rank 1 has 9 squares, the board has 10"
+    );
+}
+
+#[test]
+fn duplicate_tags_take_the_last() {
+    let g = good_game().replace("[Result \"*\"]", "[Result \"1-0\"]\n[Result \"*\"]");
+    let (code, games) = hostile("duplicate-tags", g);
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["result"], "*");
+}
+
+#[test]
+fn invalid_utf8() {
+    let mut g = good_game().into_bytes();
+    let at = g.windows(5).position(|w| w == b"h1-h2").unwrap();
+    g.splice(at..at, [0xff, 0xfe]);
+    let (code, games) = hostile("utf8", g);
+    assert_eq!(code, 2);
+    let f = first_finding(&games);
+    assert_eq!(f["code"], "parse-error");
+    assert_eq!(f["message"], "invalid UTF-8 in the log");
+    assert_eq!(f["length"], 2);
+}
+
+#[test]
+fn bom_and_crlf_are_accepted() {
+    let g = format!("\u{feff}{}", good_game().replace('\n', "\r\n"));
+    let (code, games) = hostile("bom-crlf", g);
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["plies"], 2);
+    assert!(codes(&games[0]).is_empty());
+}
+
+#[test]
+fn nul_bytes() {
+    let (code, games) = hostile("nul", good_game().replace("h1-h2", "h1-h2\0"));
+    assert_eq!(code, 2);
+    assert_eq!(codes(&games[0]), vec!["parse-error"]);
+}
+
+#[test]
+fn ten_megabyte_line() {
+    let g = good_game().replace("1. h1-h2 h10-h9 *", &"a".repeat(10 << 20));
+    let (code, games) = hostile("long-line", g);
+    assert_eq!(code, 2);
+    let f = first_finding(&games);
+    assert!(
+        f["message"].as_str().unwrap().chars().count() < 80,
+        "message stays short"
+    );
+    assert_eq!(f["length"], 10 << 20);
+}
+
+#[test]
+fn unterminated_and_deep_comments() {
+    let g = good_game().replace("1. h1-h2", &format!("{}1. h1-h2", "{".repeat(100_000)));
+    let (code, games) = hostile("deep-comment", g);
+    assert_eq!(code, 2);
+    assert_eq!(first_finding(&games)["message"], "unterminated comment");
+    // a closed one with nested-looking braces is one comment
+    let g = good_game().replace("1. h1-h2", "{ {{{{ nested? } 1. h1-h2");
+    let (code, games) = hostile("closed-comment", g);
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["plies"], 2);
+}
+
+#[test]
+fn a_million_plies() {
+    let red = ["h1-h2", "h2-i2", "i2-i1", "i1-h1"];
+    let blue = ["h10-h9", "h9-i9", "i9-i10", "i10-h10"];
+    let mut moves = String::with_capacity(8 << 20);
+    for i in 0..500_000 {
+        moves.push_str(red[i % 4]);
+        moves.push(' ');
+        moves.push_str(blue[i % 4]);
+        moves.push('\n');
+    }
+    let g = good_game().replace("1. h1-h2 h10-h9 *", &format!("{moves}*"));
+    let (code, games) = hostile("million", g);
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["plies"], 1_000_000);
+}
+
+#[test]
+fn a_hundred_thousand_games() {
+    let (code, games) = hostile("many", good_game().repeat(100_000));
+    assert_eq!(code, 0);
+    assert_eq!(games.len(), 100_000);
+    assert!(games.iter().all(|g| g["plies"] == 2));
+    assert_eq!(games[99_999]["index"], 99_999);
+}
+
+#[test]
+fn broken_gravon_xml() {
+    let (code, games) = hostile(
+        "gravon",
+        "<?xml version=\"1.0\"?>\n<stratego><game type=\"classic\"><move id=\"1\" source=\"A4\"",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(codes(&games[0]), vec!["parse-error"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn directory_with_dangling_symlink_loop_and_log_named_directory() {
+    let d = Dir::new("tree");
+    let root = d.0.join("archive");
+    std::fs::create_dir_all(root.join("sub.arb")).unwrap(); // a directory named like a log
+    std::fs::write(root.join("sub.arb/inner.arb"), good_game()).unwrap();
+    std::fs::write(root.join("a.arb"), good_game()).unwrap();
+    std::os::unix::fs::symlink(root.join("missing.arb"), root.join("dangling.arb")).unwrap();
+    std::os::unix::fs::symlink(&root, root.join("loop")).unwrap();
+    let (code, doc) = check(&[&root]);
+    assert_eq!(code, 2, "unreadable entries make the input unusable");
+    let games = doc["games"].as_array().unwrap();
+    let by_source: Vec<(String, Vec<String>)> = games
+        .iter()
+        .map(|g| {
+            let s = g["source"].as_str().unwrap();
+            let s = s
+                .strip_prefix(root.to_str().unwrap())
+                .unwrap_or(s)
+                .to_string();
+            (s, codes(g))
+        })
+        .collect();
+    assert_eq!(
+        by_source,
+        vec![
+            ("/a.arb".to_string(), vec![]),
+            ("/dangling.arb".to_string(), vec!["parse-error".to_string()]),
+            ("/loop".to_string(), vec!["parse-error".to_string()]),
+            ("/sub.arb/inner.arb".to_string(), vec![]),
+        ]
+    );
+    let loop_msg = games[2]["findings"][0]["message"].as_str().unwrap();
+    assert!(loop_msg.contains("symbolic link loop"), "{loop_msg}");
+}
