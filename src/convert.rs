@@ -60,7 +60,7 @@ pub fn write_native(
     for block in &record.setups {
         out.push_str(&format!("\nsetup {}\n", block.side.value));
         let mut rows: Vec<_> = block.rows.iter().collect();
-        rows.sort_by(|a, b| b.rank.value.cmp(&a.rank.value));
+        rows.sort_by_key(|r| std::cmp::Reverse(r.rank.value));
         for r in rows {
             out.push_str(&format!("{:>3} {}\n", r.rank.value, r.cells.value));
         }

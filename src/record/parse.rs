@@ -246,7 +246,7 @@ fn pest_error(src: &str, base: usize, e: &pest::error::Error<Rule>) -> Finding {
             "annotations follow a move with no space, e.g. `d4xd5(3:B)`; variations are not supported"
                 .to_string(),
         ),
-        Some(c) if c == '\0' => (
+        Some('\0') => (
             "NUL byte in the log".to_string(),
             "the file looks binary or corrupted; game logs are UTF-8 text".to_string(),
         ),
