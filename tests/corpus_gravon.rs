@@ -140,3 +140,52 @@ fn the_whole_folder_exits_2_because_of_the_unsupported_variants() {
     assert_eq!((summary.games, summary.plies, summary.errors), (5, 633, 3));
     assert_eq!(summary.exit_code(), 2);
 }
+
+#[test]
+fn the_classic_games_convert_to_native_logs_that_replay_the_same() {
+    use arbiter::pipeline::{game_of, parameters_for, parse_source};
+    use arbiter::rules::Overrides;
+    for file in ["classic-2005.4-568.xml", "classic-2015.2-2341.xml"] {
+        let Some(dir) = corpus_dir("stratego-gravon") else {
+            return;
+        };
+        let src = Source::read(&dir.join(file));
+        let record = parse_source(&src).remove(0);
+        let game = game_of(&record, &Overrides::default()).expect("classic is judged");
+        let (params, defaults) =
+            parameters_for(&record, game, &Overrides::default()).expect("parameters");
+        let native = arbiter::convert::write_native(&record, game, &params, &defaults);
+        assert!(native.contains("[TwoSquares \"5\"]"), "{file}: {native}");
+        let xml = judge(file).expect("present");
+        let log = corpus_support::check_text(file, &native).remove(0);
+        assert_eq!(log.findings, vec![], "{file}: {}", describe(&log));
+        assert_eq!(
+            (
+                &log.parameters,
+                log.plies,
+                log.result,
+                &log.termination,
+                &log.outcome
+            ),
+            (
+                &xml.parameters,
+                xml.plies,
+                xml.result,
+                &xml.termination,
+                &xml.outcome
+            ),
+            "{file}"
+        );
+        let keys = |g: &GameReport| -> Vec<u64> {
+            let r = g.replay.as_ref().expect("replayed");
+            std::iter::once(r.start_key)
+                .chain(r.plies.iter().map(|p| p.key))
+                .collect()
+        };
+        assert_eq!(
+            keys(&log),
+            keys(&xml),
+            "{file}: the same positions, ply by ply"
+        );
+    }
+}

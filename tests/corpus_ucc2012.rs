@@ -29,6 +29,10 @@
 //!   who has no legal move loses") the game is not over yet: arbiter shows it unfinished and the
 //!   recorded on-board termination is a `result-mismatch`. Every other such ending agrees
 //!   (`no-legal-move`, same winner, same ply).
+//! - games the judge stopped for other reasons (1000-turn draw, a bot's error, a crash) are
+//!   unfinished for arbiter, except where the side to move had no legal move: one bot crashed
+//!   with its only movable piece walled in by its own Bombs, which rulings §1.1 scores as a loss
+//!   (`no-legal-move`) although the judge only counted movable pieces.
 
 mod corpus_support;
 
