@@ -239,3 +239,39 @@ proptest! {
         prop_assert!(r.replay.as_ref().unwrap().stopped);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// No input may panic: arbitrary FEN values, variant tags and move texts are judged, with
+    /// a finding for whatever is wrong.
+    #[test]
+    fn arbitrary_positions_and_moves_never_panic(
+        fen_value in "[rcdwptleRCDWPTLE1-9/ xb\\\\é]{0,40}",
+        variant in prop_oneof![
+            Just("jijbent".to_string()),
+            Just("any-trap bank-barrier".to_string()),
+            "[a-z,+ -]{0,20}",
+        ],
+        moves in prop::collection::vec("[a-hx0-9:()-]{1,8}", 0..12),
+        with_fen in any::<bool>(),
+    ) {
+        let fen_tag = if with_fen {
+            format!("[FEN \"{fen_value}\"]\n")
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "[Game \"jungle\"]\n{fen_tag}[Variant \"{variant}\"]\n\n{} *\n",
+            moves.join(" ")
+        );
+        let src = Source::from_bytes("fuzz.arb", text.into_bytes());
+        for r in pipeline::check_source(&src, &Options::default()) {
+            for f in &r.findings {
+                prop_assert!(f.span.end <= src.text.len());
+            }
+            let rec = &pipeline::parse_source(&src)[0];
+            let _ = arbiter::rules::jungle::claim_repetition(rec, moves.len() as u32);
+        }
+    }
+}
