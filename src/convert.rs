@@ -34,6 +34,7 @@ pub fn write_native(
             "nocapturelimit",
             "repetition",
             "firstmove",
+            "variant",
         ]
         .map(String::from),
     );

@@ -6,7 +6,9 @@ use crate::checks;
 use crate::finding::{Code, Finding, Severity};
 use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord, RecordedResult, Span};
-use crate::rules::{self, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay};
+use crate::rules::{
+    self, jungle::Jungle, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -287,6 +289,7 @@ pub fn parameters_for(
         GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => Stratego::new(game)
             .expect("stratego family")
             .default_parameters(),
+        GameId::Jungle => Jungle::default_parameters(),
         other => {
             return Err(vec![Finding::new(
                 Code::UnsupportedGame,
@@ -358,6 +361,7 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
             let engine = Stratego::new(game).expect("stratego family");
             rules::replay(&engine, record, &params)
         }
+        GameId::Jungle => rules::replay(&Jungle::new(), record, &params),
         _ => unreachable!("parameters_for rejects games without an engine"),
     };
     let mut replay = replay;

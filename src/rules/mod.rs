@@ -6,6 +6,7 @@
 //! the rules make impossible (the rest of the game is unchecked, and the finding says so), and
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
+pub mod jungle;
 pub mod stratego;
 
 use crate::finding::{Code, Finding};
@@ -131,6 +132,10 @@ pub struct Parameters {
     /// Which side moves first (Veldslag: `red` unless a `FirstMove` tag says otherwise).
     #[serde(rename = "FirstMove", skip_serializing_if = "Option::is_none")]
     pub first_move: Option<String>,
+    /// Rule switches of a game family's variant points (Jungle: `jijbent` or switch names,
+    /// `rules::jungle::Variant`).
+    #[serde(rename = "Variant", skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
 }
 
 /// Parameter overrides given on the command line; they win over tags.
@@ -385,6 +390,11 @@ pub fn resolve_parameters(
             params.first_move = Some(tag.value.value.trim().to_ascii_lowercase());
         }
     }
+    if params.variant.is_some() {
+        if let Some(tag) = record.tag("Variant") {
+            params.variant = Some(tag.value.value.trim().to_ascii_lowercase());
+        }
+    }
     if let (Some(n), Some(_)) = (overrides.two_squares, params.two_squares) {
         params.two_squares = Some(n);
     }
@@ -424,6 +434,11 @@ pub fn parameter_tags(
     if params.first_move != defaults.first_move {
         if let Some(r) = &params.first_move {
             out.insert("FirstMove", r.clone());
+        }
+    }
+    if params.variant != defaults.variant {
+        if let Some(v) = &params.variant {
+            out.insert("Variant", v.clone());
         }
     }
     out
