@@ -6,7 +6,9 @@
 //!   count as holding; before 50 it does not hold) or a drawn end on the board (neither player
 //!   can move, rulings §1.1);
 //! - `two-squares`: the move at that ply broke the two-squares rule (rulings §1.4);
-//! - `chase`: the move at that ply broke the more-squares rule (rulings §1.5).
+//! - `chase`: the move at that ply broke the more-squares rule (rulings §1.5);
+//! - `repetition` (and `draw` in Jungle): the position after that ply is a third occurrence
+//!   with the same side to move and the same legal moves (rulings §3).
 
 use crate::checks::no_capture;
 use crate::finding::Code;
@@ -24,6 +26,8 @@ pub enum Claim {
     TwoSquares,
     /// The opponent's move broke the more-squares (chase) rule.
     Chase,
+    /// The position is a third occurrence (Jungle: a claimable draw, rulings §3).
+    Repetition,
 }
 
 impl Claim {
@@ -33,6 +37,7 @@ impl Claim {
             "draw" => Some(Claim::Draw),
             "two-squares" => Some(Claim::TwoSquares),
             "chase" | "more-squares" => Some(Claim::Chase),
+            "repetition" | "threefold" => Some(Claim::Repetition),
             _ => None,
         }
     }
@@ -42,6 +47,7 @@ impl Claim {
             Claim::Draw => "draw",
             Claim::TwoSquares => "two-squares",
             Claim::Chase => "chase",
+            Claim::Repetition => "repetition",
         }
     }
 }
@@ -103,7 +109,23 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
         }
     }
     let game = g.game;
+    if game == Some(GameId::Jungle) && matches!(claim, Claim::Draw | Claim::Repetition) {
+        // Jungle's only on-board draw is the claimable threefold repetition (rulings §3).
+        let a = crate::rules::jungle::claim::answer(replay, ply);
+        answer.holds = a.holds;
+        answer.reason = a.reason;
+        answer.rule = a.rule;
+        answer.evidence_plies = a.evidence_plies;
+        return Ok(answer);
+    }
     match claim {
+        Claim::Repetition => {
+            answer.rule = Code::ThreefoldRepetition.as_str();
+            answer.reason = format!(
+                "{} has no repetition claim; see `arbiter check` for its repetition rules",
+                game.map_or("this game", |g| g.as_str())
+            );
+        }
         Claim::TwoSquares | Claim::Chase => {
             let (code, what) = if claim == Claim::TwoSquares {
                 (Code::TwoSquaresRule, "two-squares rule (rulings §1.4)")

@@ -33,7 +33,7 @@ enum Command {
 struct ClaimArgs {
     /// The game log (`-` for stdin).
     file: PathBuf,
-    /// The claim: draw, two-squares or chase.
+    /// The claim: draw, two-squares, chase or repetition.
     #[arg(value_parser = parse_claim)]
     claim: arbiter::claim::Claim,
     /// The claim is made in the position after this ply (0: the start).
@@ -51,7 +51,7 @@ struct ClaimArgs {
 
 fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
     arbiter::claim::Claim::parse(s)
-        .ok_or_else(|| format!("unknown claim `{s}`; one of draw, two-squares, chase"))
+        .ok_or_else(|| format!("unknown claim `{s}`; one of draw, two-squares, chase, repetition"))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]

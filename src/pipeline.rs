@@ -305,7 +305,9 @@ pub fn parameters_for(
                 "rulings §5: unsupported-game",
             )
             .label("no rule engine for this game yet")
-            .help("arbiter currently judges stratego, barrage, duel and veldslag")])
+            .help(
+                "arbiter judges stratego, barrage, duel, veldslag and jungle so far",
+            )])
         }
     };
     let mut source_defaults = defaults.clone();

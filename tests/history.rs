@@ -237,3 +237,14 @@ fn claim_cli_human_and_json() {
     ]);
     assert_eq!(code, 2, "no such ply: unusable");
 }
+
+#[test]
+fn jungle_repetition_claims_through_the_cli() {
+    let f = "fixtures/jungle/threefold_claim.arb";
+    let (code, out) = run_claim(&[f, "--ply", "10", "repetition"]);
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!("claim_jungle_repetition_holds_human", out);
+    let (code, out) = run_claim(&[f, "--ply", "9", "draw", "--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    insta::assert_snapshot!("claim_jungle_draw_ply9_json", out);
+}
