@@ -5,7 +5,9 @@
 use crate::checks;
 use crate::finding::{Code, Finding, Severity};
 use crate::record::{self, GameRecord, RecordedResult, Span};
-use crate::rules::{self, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay};
+use crate::rules::{
+    self, spionage::Spionage, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -256,6 +258,9 @@ pub fn check_source(src: &Source, opts: &Options) -> Vec<GameReport> {
 pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
     if let Some(t) = record.tag("Game") {
         return GameId::parse(&t.value.value).ok_or_else(|| {
+            if rules::spionage::setup::names_small_spionage(&t.value.value) {
+                return rules::spionage::setup::small_variant_finding(t);
+            }
             Finding::new(
                 Code::UnsupportedGame,
                 t.value.span,
@@ -306,6 +311,13 @@ pub fn parameters_for(
         GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => Stratego::new(game)
             .expect("stratego family")
             .default_parameters(),
+        GameId::Spionage | GameId::SpionageSnel => {
+            let engine = Spionage::new(game).expect("spionage");
+            if let Some(f) = engine.unsupported_variant(record) {
+                return Err(vec![f]);
+            }
+            engine.default_parameters()
+        }
         other => {
             return Err(vec![Finding::new(
                 Code::UnsupportedGame,
@@ -321,7 +333,7 @@ pub fn parameters_for(
                 "rulings §5: unsupported-game",
             )
             .label("no rule engine for this game yet")
-            .help("arbiter currently judges stratego, barrage, duel and veldslag")])
+            .help("arbiter currently judges stratego, barrage, duel, veldslag, spionage and spionage-snel")])
         }
     };
     let mut source_defaults = defaults.clone();
@@ -376,6 +388,9 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => {
             let engine = Stratego::new(game).expect("stratego family");
             rules::replay(&engine, record, &params)
+        }
+        GameId::Spionage | GameId::SpionageSnel => {
+            rules::replay(&Spionage::new(game).expect("spionage"), record, &params)
         }
         _ => unreachable!("parameters_for rejects games without an engine"),
     };
