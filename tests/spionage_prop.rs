@@ -2,7 +2,9 @@
 //! - a random legal game, written as a native log, replays with no finding, the same number of
 //!   plies and the same ending; `arbiter convert` of it replays the same way;
 //! - a corrupted game (a diagonal move, a moved piece moving again, a dropped second move) is
-//!   caught as `illegal-move` at the corrupted ply, with no error before it.
+//!   caught as `illegal-move` at the corrupted ply, with no error before it;
+//! - no mangled Spionage log (random bytes changed, cut or inserted) makes arbiter panic, and
+//!   every finding's span lies inside the text.
 //!
 //! The games are made with the engine's own move list (`Spionage::legal_moves`) and turn
 //! mechanics (`apply`, `end_turn`), the same functions `play` checks with; the log text is then
@@ -228,5 +230,27 @@ proptest! {
         prop_assert_eq!(f.code, Code::IllegalMove, "{}\n{}", f.message, text);
         prop_assert_eq!(f.ply, Some(ply as u32), "{}\n{}", f.message, text);
         prop_assert_eq!(r.plies, ply - 1);
+    }
+
+    #[test]
+    fn mangled_logs_never_panic(game in variant(), seed in any::<u64>(), edits in proptest::collection::vec((any::<u16>(), 0u8..3, any::<u8>()), 1..12)) {
+        let g = random_game(game, seed, 30);
+        let mut bytes = write(&g).into_bytes();
+        let alphabet = b"abcdefghijk0123456789-x,:()HBSM. \n[]\"*;{}";
+        for (at, what, b) in edits {
+            let i = at as usize % (bytes.len() + 1);
+            let c = alphabet[b as usize % alphabet.len()];
+            match what {
+                0 if i < bytes.len() => bytes[i] = c,
+                1 if i < bytes.len() => { bytes.remove(i); }
+                _ => bytes.insert(i, c),
+            }
+        }
+        let src = Source::from_bytes("mangled.arb", bytes);
+        for r in check_source(&src, &Options::default()) {
+            for f in &r.findings {
+                prop_assert!(f.span.start <= f.span.end && f.span.end <= src.text.len(), "{:?}", f);
+            }
+        }
     }
 }
