@@ -7,7 +7,8 @@ use crate::finding::{Code, Finding, Severity};
 use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord, RecordedResult, Span};
 use crate::rules::{
-    self, jungle::Jungle, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay,
+    self, jungle::Jungle, spionage::Spionage, stratego::Stratego, GameId, Outcome, Overrides,
+    Parameters, Replay,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -239,6 +240,9 @@ pub fn check_source(src: &Source, opts: &Options) -> Vec<GameReport> {
 pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
     if let Some(t) = record.tag("Game") {
         return GameId::parse(&t.value.value).ok_or_else(|| {
+            if rules::spionage::setup::names_small_spionage(&t.value.value) {
+                return rules::spionage::setup::small_variant_finding(t);
+            }
             Finding::new(
                 Code::UnsupportedGame,
                 t.value.span,
@@ -277,6 +281,9 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
     )))
 }
 
+/// The rulesets that have an engine, for messages.
+pub const JUDGED: &str = "stratego, barrage, duel, veldslag, spionage, spionage-snel and jungle";
+
 /// The parameters in force for `record` under `game` and the ruleset's own defaults, or the
 /// findings that keep the game from being judged (`unsupported-game` for a ruleset without an
 /// engine, `parse-error` for a bad parameter tag).
@@ -290,6 +297,13 @@ pub fn parameters_for(
             .expect("stratego family")
             .default_parameters(),
         GameId::Jungle => Jungle::default_parameters(),
+        GameId::Spionage | GameId::SpionageSnel => {
+            let engine = Spionage::new(game).expect("spionage");
+            if let Some(f) = engine.unsupported_variant(record) {
+                return Err(vec![f]);
+            }
+            engine.default_parameters()
+        }
         other => {
             return Err(vec![Finding::new(
                 Code::UnsupportedGame,
@@ -305,9 +319,7 @@ pub fn parameters_for(
                 "rulings §5: unsupported-game",
             )
             .label("no rule engine for this game yet")
-            .help(
-                "arbiter judges stratego, barrage, duel, veldslag and jungle so far",
-            )])
+            .help(format!("arbiter judges {}", JUDGED))])
         }
     };
     let mut source_defaults = defaults.clone();
@@ -364,6 +376,9 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
             rules::replay(&engine, record, &params)
         }
         GameId::Jungle => rules::replay(&Jungle::new(), record, &params),
+        GameId::Spionage | GameId::SpionageSnel => {
+            rules::replay(&Spionage::new(game).expect("spionage"), record, &params)
+        }
         _ => unreachable!("parameters_for rejects games without an engine"),
     };
     let mut replay = replay;

@@ -6,7 +6,9 @@
 //! the rules make impossible (the rest of the game is unchecked, and the finding says so), and
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
+pub mod annotation;
 pub mod jungle;
+pub mod spionage;
 pub mod stratego;
 
 use crate::finding::{Code, Finding};

@@ -13,7 +13,7 @@ use crate::checks::{chase::Chase, two_squares::TwoSquares};
 use crate::finding::{excerpt, Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
-use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules, Side};
+use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules, Side};
 pub use pieces::{Kind, Ruleset, KINDS};
 
 /// A piece on the board.
@@ -591,74 +591,6 @@ impl Stratego {
             Err(errors)
         }
     }
-
-    /// Checks the optional combat annotation `(A:D)`: the letters of the attacker and the
-    /// defender as the log recorded them.
-    fn check_annotation(
-        &self,
-        mv: &MoveRecord,
-        number: u32,
-        attacker: Kind,
-        defender: Option<Kind>,
-    ) -> Result<(), Finding> {
-        let Some(ann) = &mv.annotation else {
-            return Ok(());
-        };
-        let text = ann.value.trim();
-        let parts: Vec<&str> = text.split(':').collect();
-        let parsed = match parts.as_slice() {
-            [a, d] if a.chars().count() == 1 && d.chars().count() == 1 => {
-                let a = Kind::from_letter(a.chars().next().unwrap_or(' '));
-                let d = Kind::from_letter(d.chars().next().unwrap_or(' '));
-                a.zip(d)
-            }
-            _ => None,
-        };
-        let Some((ra, rd)) = parsed else {
-            return Err(Finding::new(
-                Code::ParseError,
-                ann.span,
-                format!("`{text}` is not a combat annotation"),
-                "docs/log-format.md (moves)",
-            )
-            .at_ply(number)
-            .label("expected attacker:defender letters, e.g. 3:B")
-            .help(
-                "annotate an attack with the two identities that met, or leave the annotation out",
-            ));
-        };
-        let Some(defender) = defender else {
-            return Err(self
-                .illegal(
-                    ann.span,
-                    number,
-                    format!("combat {text} recorded on a move to an empty square"),
-                    "no piece was attacked",
-                )
-                .help("remove the annotation, or correct the move"));
-        };
-        if ra != attacker || rd != defender {
-            return Err(self
-                .illegal(
-                    ann.span,
-                    number,
-                    format!(
-                        "recorded combat {}:{} but the setup gives {}:{}",
-                        ra.letter(),
-                        rd.letter(),
-                        attacker.letter(),
-                        defender.letter()
-                    ),
-                    "does not match the pieces on the board",
-                )
-                .help(format!(
-                    "the setup has a {} attacking a {}",
-                    attacker.name(),
-                    defender.name()
-                )));
-        }
-        Ok(())
-    }
 }
 
 impl Rules for Stratego {
@@ -892,7 +824,14 @@ impl Rules for Stratego {
                     g.name(to)
                 )));
         }
-        self.check_annotation(mv, number, piece.kind, target.map(|t| t.kind))?;
+        annotation::check_combat(
+            mv,
+            number,
+            piece.kind,
+            target.map(|t| t.kind),
+            self.ruleset.source,
+            "3:B",
+        )?;
 
         // The history rules (§1.4, §1.5) judge the move before it is applied; a violation
         // is reported and the move is still played, so one run shows every violation.

@@ -1,0 +1,464 @@
+//! Reading a Spionage start position from the log (rulings §2; docs/log-format.md, Spionage):
+//! the `setup white` / `setup black` sections, the `Volcanoes` tag, and the tags that would ask
+//! for a small (8x8) board arbiter does not judge.
+
+use super::pieces::{Kind, ARMY, KINDS, LETTERS};
+use super::{Piece, SOURCE};
+use crate::finding::{Code, Finding};
+use crate::geometry::{Geometry, Square, MAX_SQUARES};
+use crate::record::{GameRecord, SetupBlock, Span, Tag};
+use crate::rules::Side;
+
+/// The 10x10 board: files a–j, ranks 1–10.
+pub const BOARD: Geometry = Geometry {
+    width: 10,
+    height: 10,
+    rank_base: 1,
+};
+
+/// Setup ranks (0-based): White 1–3, Black 8–10 (rulings §2).
+pub const ZONES: [std::ops::RangeInclusive<u8>; 2] = [0..=2, 7..=9];
+
+/// The number of volcanoes a normal game has; any other count is `setup-unusual`.
+pub const USUAL_VOLCANOES: usize = 4;
+
+/// The setup section's side word: `white` or `black`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::First => "white",
+        Side::Second => "black",
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "White",
+        Side::Second => "Black",
+    }
+}
+
+fn zone_of(sq: Square) -> Option<Side> {
+    let r = BOARD.rank(sq);
+    [Side::First, Side::Second]
+        .into_iter()
+        .find(|s| ZONES[s.index()].contains(&r))
+}
+
+fn zone_text(side: Side) -> String {
+    let z = &ZONES[side.index()];
+    format!("ranks {} to {}", z.start() + 1, z.end() + 1)
+}
+
+/// Reads the `Volcanoes` tag: square names separated by white space or commas. Bad names,
+/// repeated squares and volcanoes inside a setup zone are `setup-invalid` (in `errors`); a count
+/// other than [`USUAL_VOLCANOES`], a missing tag included, is `setup-unusual` (in `warnings`),
+/// judged only when every name was good.
+pub fn read_volcanoes(
+    record: &GameRecord,
+    errors: &mut Vec<Finding>,
+    warnings: &mut Vec<Finding>,
+) -> [bool; MAX_SQUARES] {
+    let mut volcano = [false; MAX_SQUARES];
+    let Some(tag) = record.tag("Volcanoes") else {
+        let at = record
+            .tag("Game")
+            .map_or(Span::new(record.span.start, record.span.start), |t| t.span);
+        warnings.push(
+            Finding::new(
+                Code::SetupUnusual,
+                at,
+                "no Volcanoes tag: the game is judged without volcanoes",
+                SOURCE,
+            )
+            .label("a Spionage game normally has 4 volcanoes")
+            .help("name the volcano squares, e.g. [Volcanoes \"d5 e6 f4 g7\"]"),
+        );
+        return volcano;
+    };
+    let mut count = 0;
+    let errors_before = errors.len();
+    for (off, word) in tokens(&tag.value.value) {
+        let span = token_span(tag, off, word.len());
+        let sq = parse_square(word);
+        let Some(sq) = sq else {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    span,
+                    format!("`{}` is not a square", word.escape_debug()),
+                    SOURCE,
+                )
+                .label("expected a square a1 to j10")
+                .help("name the volcano squares, e.g. [Volcanoes \"d5 e6 f4 g7\"]"),
+            );
+            continue;
+        };
+        if volcano[sq as usize] {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    span,
+                    format!("volcano {} is named twice", BOARD.name(sq)),
+                    SOURCE,
+                )
+                .label("repeated square")
+                .help("name each volcano square once"),
+            );
+            continue;
+        }
+        if let Some(side) = zone_of(sq) {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    span,
+                    format!(
+                        "volcano {} is inside {}'s setup zone",
+                        BOARD.name(sq),
+                        side_name(side)
+                    ),
+                    SOURCE,
+                )
+                .label(format!(
+                    "{} sets up on {}",
+                    side_name(side),
+                    zone_text(side)
+                ))
+                .help("volcanoes stand on ranks 4 to 7"),
+            );
+            continue;
+        }
+        volcano[sq as usize] = true;
+        count += 1;
+    }
+    if count != USUAL_VOLCANOES && errors.len() == errors_before {
+        warnings.push(
+            Finding::new(
+                Code::SetupUnusual,
+                tag.value.span,
+                format!("{count} volcanoes where a Spionage game has {USUAL_VOLCANOES}"),
+                SOURCE,
+            )
+            .label(format!("{count} volcano squares"))
+            .help("legal, but check the Volcanoes tag against the game"),
+        );
+    }
+    volcano
+}
+
+/// Words of a tag value with their byte offsets; separators are white space and commas.
+fn tokens(value: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in value.char_indices().chain([(value.len(), ' ')]) {
+        let sep = c.is_whitespace() || c == ',';
+        match (start, sep) {
+            (None, false) => start = Some(i),
+            (Some(s), true) => {
+                out.push((s, &value[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The bytes of a word of a tag value: exact when the value was written without escapes,
+/// else the whole value.
+fn token_span(tag: &Tag, off: usize, len: usize) -> Span {
+    if tag.value.span.len() == tag.value.value.len() {
+        Span::new(tag.value.span.start + off, tag.value.span.start + off + len)
+    } else {
+        tag.value.span
+    }
+}
+
+/// Reads `e5`, `j10` (case-insensitive) on the 10x10 board.
+pub fn parse_square(word: &str) -> Option<Square> {
+    let mut chars = word.chars();
+    let file = chars.next()?.to_ascii_lowercase();
+    if !file.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = chars.as_str();
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    BOARD.square_written(file as u8 - b'a', digits.parse().ok()?)
+}
+
+/// Reads both setups (rulings §2: 30 pieces a side filling ranks 1–3 and 8–10, the counts of
+/// [`Kind::count`]). Every problem is reported at once in `errors`; a side's piece counts are
+/// judged only when its rows are otherwise sound (a broken row would make them wrong anyway).
+/// Piece ids: White's pieces 0–29 and Black's 30–59, each in the order the rows are written.
+pub fn read_setups(record: &GameRecord, errors: &mut Vec<Finding>) -> [Option<Piece>; MAX_SQUARES] {
+    let mut board = [None; MAX_SQUARES];
+    for side in [Side::First, Side::Second] {
+        let word = side_word(side);
+        let mut blocks = record.setups.iter().filter(|b| b.side.value == word);
+        let Some(block) = blocks.next() else {
+            let at = record
+                .tags
+                .last()
+                .map_or(Span::new(record.span.start, record.span.start), |t| t.span);
+            let z = &ZONES[side.index()];
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    at,
+                    format!("no setup for {}", side_name(side)),
+                    SOURCE,
+                )
+                .label(format!(
+                    "a `setup {word}` section was expected after the tags"
+                ))
+                .help(format!(
+                    "write `setup {word}` and one row per rank of {}, e.g. `{} 1234S5MBH1`",
+                    zone_text(side),
+                    z.end() + 1
+                )),
+            );
+            continue;
+        };
+        for extra in blocks {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    extra.side.span,
+                    format!("a second setup for {}", side_name(side)),
+                    SOURCE,
+                )
+                .label("duplicate setup section")
+                .with_label(block.side.span, "first setup here")
+                .help("give each side's setup once"),
+            );
+        }
+        read_block(block, side, &mut board, errors);
+    }
+    for b in &record.setups {
+        if b.side.value != "white" && b.side.value != "black" {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    b.side.span,
+                    format!("`{}` is not a side of Spionage", b.side.value),
+                    SOURCE,
+                )
+                .label("expected white or black"),
+            );
+        }
+    }
+    board
+}
+
+fn read_block(
+    block: &SetupBlock,
+    side: Side,
+    board: &mut [Option<Piece>; MAX_SQUARES],
+    errors: &mut Vec<Finding>,
+) {
+    let zone = &ZONES[side.index()];
+    let name = side_name(side);
+    let mut counts = [0u8; KINDS.len()];
+    let mut seen_rank = [false; BOARD.height as usize];
+    let mut next_id = (side.index() * ARMY) as u16;
+    let errors_before = errors.len();
+    for row in &block.rows {
+        let written = row.rank.value;
+        let rank0 = written.wrapping_sub(1);
+        if written == 0 || rank0 > u8::MAX as u32 || !zone.contains(&(rank0 as u8)) {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    row.rank.span,
+                    format!("rank {written} is outside {name}'s setup zone"),
+                    SOURCE,
+                )
+                .label(format!("{name} sets up on {}", zone_text(side)))
+                .help("label each row with a rank of the own setup zone"),
+            );
+            continue;
+        }
+        if std::mem::replace(&mut seen_rank[rank0 as usize], true) {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    row.rank.span,
+                    format!("rank {written} is given twice"),
+                    SOURCE,
+                )
+                .label("second row for this rank")
+                .help("give each rank of the setup zone once"),
+            );
+            continue;
+        }
+        let n = row.cells.value.chars().count();
+        if n != BOARD.width as usize {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    row.cells.span,
+                    format!("rank {written} has {n} squares, the board has 10"),
+                    SOURCE,
+                )
+                .label("expected 10 characters, one per file a to j")
+                .help(format!("letters: {LETTERS}")),
+            );
+            continue;
+        }
+        for (file, (off, c)) in row.cells.value.char_indices().enumerate() {
+            let cspan = Span::new(
+                row.cells.span.start + off,
+                row.cells.span.start + off + c.len_utf8(),
+            );
+            let sq = BOARD
+                .square(file as i32, rank0 as i32)
+                .expect("zone rank and checked width are on the board");
+            let Some(kind) = Kind::from_letter(c) else {
+                let (message, label) = if c == '.' {
+                    (
+                        format!("empty square {} in {name}'s setup", BOARD.name(sq)),
+                        "every square of the setup zone holds a piece",
+                    )
+                } else {
+                    (
+                        format!("unknown piece letter `{}`", c.escape_debug()),
+                        "not a Spionage piece letter",
+                    )
+                };
+                errors.push(
+                    Finding::new(Code::SetupInvalid, cspan, message, SOURCE)
+                        .label(label)
+                        .help(format!("letters: {LETTERS}")),
+                );
+                continue;
+            };
+            counts[kind.index()] += 1;
+            board[sq as usize] = Some(Piece {
+                side,
+                kind,
+                id: next_id,
+            });
+            next_id += 1;
+        }
+    }
+    let missing: Vec<String> = zone
+        .clone()
+        .filter(|&r| !seen_rank[r as usize])
+        .map(|r| (r + 1).to_string())
+        .collect();
+    if !missing.is_empty() {
+        errors.push(
+            Finding::new(
+                Code::SetupInvalid,
+                block.side.span,
+                format!("{name}'s setup has no row for rank {}", missing.join(", ")),
+                SOURCE,
+            )
+            .label("incomplete setup")
+            .help(format!("30 pieces fill all of {}", zone_text(side))),
+        );
+    }
+    let wrong: Vec<String> = KINDS
+        .iter()
+        .filter(|k| counts[k.index()] != k.count())
+        .map(|k| {
+            format!(
+                "{} {} (should be {})",
+                counts[k.index()],
+                k.name(),
+                k.count()
+            )
+        })
+        .collect();
+    if !wrong.is_empty() && errors.len() == errors_before {
+        errors.push(
+            Finding::new(
+                Code::SetupInvalid,
+                block.span,
+                format!("{name}'s setup has the wrong pieces: {}", wrong.join(", ")),
+                SOURCE,
+            )
+            .label("piece counts differ from the Spionage army")
+            .help("each side has 5 Corporals, 4 Lieutenants, 3 Captains, 2 Colonels, 2 Generals, 5 Spies, 4 Miners, 4 Mines and 1 Headquarters"),
+        );
+    }
+}
+
+/// Words in a `Game`, `Variant` or `Board` tag that name a small Spionage board.
+const SMALL_WORDS: [&str; 4] = ["klein", "small", "mini", "8x8"];
+
+fn squash(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// True when a `Game` tag value names a small (8x8) Spionage variant (jijbent's "Klein
+/// Spionage", "Klein snelspionage", or any name with `small`, `mini` or `8x8` next to
+/// `spionage`).
+pub fn names_small_spionage(game: &str) -> bool {
+    let s = squash(game);
+    s.contains("spionage") && SMALL_WORDS.iter().any(|w| s.contains(w))
+}
+
+/// The `unsupported-game` finding for a small Spionage variant named by `tag` (rulings §2:
+/// never guess a piece set no source gives).
+pub fn small_variant_finding(tag: &Tag) -> Finding {
+    Finding::new(
+        Code::UnsupportedGame,
+        tag.value.span,
+        "small (8x8) Spionage is not supported: its piece set is not defined",
+        "rulings §2: small (8x8) Spionage variants are not supported until a source gives their piece set",
+    )
+    .label(format!(
+        "`{}` names the 8x8 board, for which no source gives the pieces",
+        tag.value.value
+    ))
+    .help("arbiter judges spionage and spionage-snel on the 10x10 board with 30 pieces a side")
+}
+
+/// The tag of a `spionage` record that asks for a small board (`[Variant "klein"]`,
+/// `[Board "8x8"]`), if any.
+pub fn small_variant_tag(record: &GameRecord) -> Option<&Tag> {
+    ["Variant", "Board"]
+        .iter()
+        .filter_map(|n| record.tag(n))
+        .find(|t| {
+            let s = squash(&t.value.value);
+            SMALL_WORDS.iter().any(|w| s.contains(w))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares() {
+        assert_eq!(parse_square("a1"), Some(0));
+        assert_eq!(parse_square("J10"), Some(99));
+        assert_eq!(parse_square("k1"), None);
+        assert_eq!(parse_square("a11"), None);
+        assert_eq!(parse_square("a0"), None);
+        assert_eq!(parse_square("a"), None);
+        assert_eq!(parse_square("a1x"), None);
+        assert_eq!(parse_square("é1"), None);
+    }
+
+    #[test]
+    fn token_offsets() {
+        let v = tokens(" d5, e6  f4,g7");
+        assert_eq!(v, vec![(1, "d5"), (5, "e6"), (9, "f4"), (12, "g7")]);
+    }
+
+    #[test]
+    fn small_names() {
+        assert!(names_small_spionage("Klein Spionage"));
+        assert!(names_small_spionage("klein-snelspionage"));
+        assert!(names_small_spionage("spionage 8x8"));
+        assert!(!names_small_spionage("spionage"));
+        assert!(!names_small_spionage("klein"));
+    }
+}
