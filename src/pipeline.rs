@@ -5,7 +5,9 @@
 use crate::checks;
 use crate::finding::{Code, Finding, Severity};
 use crate::record::{self, GameRecord, RecordedResult, Span};
-use crate::rules::{self, stratego::Stratego, GameId, Outcome, Overrides, Parameters, Replay};
+use crate::rules::{
+    self, stratego::Stratego, xiangqi::Xiangqi, GameId, Outcome, Overrides, Parameters, Replay,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -306,6 +308,7 @@ pub fn parameters_for(
         GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => Stratego::new(game)
             .expect("stratego family")
             .default_parameters(),
+        GameId::Xiangqi => Xiangqi::new().default_parameters(),
         other => {
             return Err(vec![Finding::new(
                 Code::UnsupportedGame,
@@ -377,6 +380,7 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
             let engine = Stratego::new(game).expect("stratego family");
             rules::replay(&engine, record, &params)
         }
+        GameId::Xiangqi => rules::replay(&Xiangqi::new(), record, &params),
         _ => unreachable!("parameters_for rejects games without an engine"),
     };
     let mut replay = replay;

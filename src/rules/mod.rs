@@ -7,6 +7,7 @@
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
 pub mod stratego;
+pub mod xiangqi;
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
