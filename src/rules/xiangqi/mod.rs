@@ -252,7 +252,10 @@ impl Xiangqi {
                 };
                 f(
                     msg,
-                    &format!("{count} pieces between"),
+                    &match count {
+                        0 => "no screen between".to_string(),
+                        n => format!("{n} screens between"),
+                    },
                     "a Cannon captures over exactly one screen",
                     "a Cannon captures by jumping over exactly one piece (of either side) on its line",
                 )
@@ -293,7 +296,7 @@ impl Xiangqi {
                 } else {
                     f(
                         format!("{from}{to} puts {who}'s own General in check from the {by} on {}", name(attacker)),
-                        "exposes the own General",
+                        &format!("leaves {who}'s General attacked"),
                         "no move may leave the own General attacked",
                         "a move may never leave the mover's General attacked",
                     )
@@ -389,22 +392,22 @@ impl Rules for Xiangqi {
             .label("expected a from-point and a to-point, e.g. h2e2")
             .help("xiangqi moves are read as ICCS coordinates (h2e2 or H2-E2); WXF and Chinese notation are not supported yet"));
         };
-        let point = |written: (u8, u32), span: Span, which: &str| {
-            GEOMETRY
-                .square_written(written.0, written.1)
-                .ok_or_else(|| {
-                    self.illegal(
-                        span,
-                        number,
-                        format!("{which}-point is off the board"),
-                        "not a point",
-                        "ICCS coordinates",
-                    )
-                    .help("the board has files a-i and ranks 0-9 (ICCS: rank 0 is Red's back rank)")
-                })
+        let off_board = |span: Span, which: &str| {
+            self.illegal(
+                span,
+                number,
+                format!("{which}-point is off the board"),
+                "not a point",
+                "ICCS coordinates",
+            )
+            .help("the board has files a-i and ranks 0-9 (ICCS: rank 0 is Red's back rank)")
         };
-        let from = point(c.from, c.from_span, "from")?;
-        let to = point(c.to, c.to_span, "to")?;
+        let Some(from) = GEOMETRY.square_written(c.from.0, c.from.1) else {
+            return Err(off_board(c.from_span, "from"));
+        };
+        let Some(to) = GEOMETRY.square_written(c.to.0, c.to.1) else {
+            return Err(off_board(c.to_span, "to"));
+        };
         let m = Move { from, to };
         let Some(piece) = pos.piece(from) else {
             return Err(self
@@ -528,7 +531,10 @@ impl Xiangqi {
         let f = Finding::new(
             Code::MoveLimit,
             span,
-            format!("{n} moves per side without a capture: the game is drawn"),
+            format!(
+                "{n} {} per side without a capture: the game is drawn",
+                if n == 1 { "move" } else { "moves" }
+            ),
             "rulings §4.2: a NoCaptureLimit of N moves per side (2N plies) without a capture ends the game as a draw",
         )
         .label(format!("{} plies without a capture", st.quiet_plies))
@@ -552,6 +558,23 @@ mod tests {
         assert_eq!(p.perft(1), 44);
         assert_eq!(p.perft(2), 1920);
         assert_eq!(p.perft(3), 79666);
+    }
+
+    #[test]
+    fn state_prints_its_fen() {
+        let text = "[Game \"xiangqi\"]\n1. h2e2 h9g7 2. h0g2 *";
+        let rec = &crate::record::parse::parse_log(text)[0];
+        let engine = Xiangqi::new();
+        let params = engine.default_parameters();
+        let mut st = engine.start(rec, &params, &mut Vec::new()).unwrap();
+        assert_eq!(st.fen(), fen::START);
+        for (i, mv) in rec.moves.iter().enumerate() {
+            engine.play(&mut st, mv, i as u32 + 1).unwrap();
+        }
+        assert_eq!(
+            st.fen(),
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2"
+        );
     }
 
     #[test]

@@ -1072,6 +1072,69 @@ mod tests {
     }
 
     #[test]
+    fn side_to_move_is_in_the_key() {
+        let p = Position::start();
+        let mut q = p;
+        q.set_to_move(Side::Second);
+        assert_ne!(p.key(), q.key());
+        q.set_to_move(Side::First);
+        assert_eq!(p.key(), q.key());
+    }
+
+    #[test]
+    fn attacks_and_checks() {
+        let p = Position::start();
+        // h2's Cannon attacks h9 over the screen h7; b0's Horse attacks a2 and c2.
+        assert_eq!(
+            p.attacker(GEOMETRY.square(7, 9).unwrap(), Side::First),
+            Some(25)
+        );
+        assert!(p.is_attacked(GEOMETRY.square(2, 2).unwrap(), Side::First));
+        // Black's Soldier on e6 attacks e5; no Red piece does.
+        assert_eq!(
+            p.attacker(GEOMETRY.square(4, 5).unwrap(), Side::Second),
+            Some(58)
+        );
+        assert!(!p.is_attacked(GEOMETRY.square(4, 5).unwrap(), Side::First));
+        // After h2e2 h7e7, e2e6 takes the Soldier over e3 and checks over the screen e7.
+        let mut q = p;
+        q.make(mv("h2e2"));
+        q.make(mv("h7e7"));
+        assert!(q.gives_check(mv("e2e6")), "e7 is the screen");
+        assert!(!p.gives_check(mv("h2e2")));
+    }
+
+    #[test]
+    fn jieqi_hooks() {
+        // A covered piece on b0 moves as the Horse that starts there, whatever it is.
+        let mut p = Position::start();
+        p.set(1, Some(Piece::covered(Side::First, Kind::Chariot)));
+        let mut l = MoveList::new();
+        p.moves_from(1, &mut l);
+        let mut names: Vec<String> = l.iter().map(|m| m.iccs()).collect();
+        names.sort();
+        assert_eq!(names, ["b0a2", "b0c2"]);
+        // Free diagonals: a revealed Elephant may cross the river, an Advisor leave the palace.
+        let mut q = Position::empty(Side::First);
+        q.set(4, Some(Piece::new(Side::First, Kind::General)));
+        q.set(84, Some(Piece::new(Side::Second, Kind::General)));
+        q.set(
+            GEOMETRY.square(2, 4).unwrap(),
+            Some(Piece::new(Side::First, Kind::Elephant)),
+        );
+        q.set(
+            GEOMETRY.square(3, 2).unwrap(),
+            Some(Piece::new(Side::First, Kind::Advisor)),
+        );
+        assert!(q.is_legal(mv("c4e2")), "a move on its own side is fine");
+        assert!(!q.is_legal(mv("c4e6")));
+        assert!(!q.is_legal(mv("d2c3")));
+        q.set_free_diagonals(true);
+        assert!(q.is_legal(mv("c4e6")));
+        assert!(q.is_legal(mv("d2c3")));
+    }
+
+    #[test]
     fn piece_bytes() {
         for side in [Side::First, Side::Second] {
             for k in Kind::ALL {
