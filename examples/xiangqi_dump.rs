@@ -12,7 +12,7 @@
 //! position, from the start to after the last move: the sorted legal moves joined by spaces),
 //! "check" (per position, `1` when the side to move is in check), "end" (`checkmate`,
 //! `stalemate` or `none` for the last position), "rejected" (the move arbiter refused, if
-//! any, with its reason)}`.
+//! any, with its reason)}`. A game whose FEN cannot be read is skipped with a note on stderr.
 
 use arbiter::pipeline::{parse_source, Source};
 use arbiter::rules::xiangqi::{fen, random::random_game, Move, MoveList, Position, Xiangqi};
@@ -75,13 +75,13 @@ fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
         }
         for rec in parse_source(&src) {
             let id = format!("{file}#{}", rec.index);
-            let start = match rec.tag_value("FEN") {
-                Some(f) => {
-                    fen::parse(f)
-                        .map_err(|e| format!("{id}: bad FEN: {e:?}"))?
-                        .position
-                }
+            let start = match rec.tag_value("FEN").map(fen::parse) {
                 None => Position::start(),
+                Some(Ok(f)) => f.position,
+                Some(Err(e)) => {
+                    eprintln!("xiangqi_dump: {id} skipped: {}", e[0].message);
+                    continue;
+                }
             };
             let r = replay(&engine, &rec, &params);
             let moves: Vec<Move> = r

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Cross-checks arbiter's Xiangqi engine against Fairy-Stockfish (npm `ffish`, pinned in
-# scripts/package.json) on every position of the 2000 corpus games and of RANDOM_GAMES random
-# games (default 10000, each at most 300 plies, seeded by RANDOM_SEED): legal move sets, check,
-# checkmate, stalemate. Exits non-zero on any difference. See docs/xiangqi.md.
+# scripts/package.json) on every position of the xiangqi fixtures, of the 2000 corpus games
+# and of RANDOM_GAMES random games (default 10000, each at most 300 plies, seeded by
+# RANDOM_SEED): legal move sets, check, checkmate, stalemate. Exits non-zero on any
+# difference. See docs/xiangqi.md.
 #
 # Needs cargo, node (20+) and npm. Installs ffish into scripts/node_modules (gitignored).
 # Runs two pipelines at once (the machine has two cores); about two minutes in all.
@@ -26,6 +27,10 @@ half=$((games / 2))
 files=(hu_ronghua_iccs.pgn liu_dahua_iccs_part.pgn parallel15_iccs.pgn)
 
 first() {
+  # The fixtures start from FENs too (Black to move, mates, stalemate); some are built to
+  # break a rule, so refused moves are expected there (games with a bad FEN are skipped).
+  (cd "$root" && "$dump" corpus fixtures/xiangqi/*.arb fixtures/xiangqi/*.pgn 2>/dev/null) |
+    node "$check" --label fixtures --allow-rejected --min-games 30
   if [ -d "$corpus" ]; then
     (cd "$corpus" && "$dump" corpus "${files[@]}") | node "$check" --label corpus --min-games 2000
   else

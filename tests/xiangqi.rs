@@ -323,3 +323,36 @@ fn repeated_position_has_the_same_key_and_side_matters() {
     assert_eq!(replay.plies[0].piece, replay.plies[4].piece);
     assert_ne!(replay.plies[0].piece, replay.plies[1].piece);
 }
+
+proptest! {
+    /// Any FEN text, and any one-character corruption of the start FEN, is either read or
+    /// refused with located errors: never a panic; a FEN that is read prints back to the
+    /// same position.
+    #[test]
+    fn fen_never_panics_and_round_trips(
+        noise in "[rnbakcpRNBAKCPEHX0-9/ wb-]{0,90}",
+        at in any::<prop::sample::Index>(),
+        c in prop::sample::select(&['r', 'K', 'p', 'P', '1', '9', '/', ' ', 'x', '0'][..]),
+    ) {
+        use arbiter::rules::xiangqi::fen;
+        let mut mutated: Vec<char> = fen::START.chars().collect();
+        let i = at.index(mutated.len());
+        mutated[i] = c;
+        let mutated: String = mutated.into_iter().collect();
+        for text in [noise.as_str(), mutated.as_str()] {
+            match fen::parse(text) {
+                Ok(f) => {
+                    let printed = fen::write(&f.position, f.halfmove, f.fullmove);
+                    let again = fen::parse(&printed).expect("printed FEN reads back");
+                    prop_assert_eq!(again.position, f.position);
+                }
+                Err(errors) => {
+                    prop_assert!(!errors.is_empty());
+                    for e in errors {
+                        prop_assert!(e.range.start <= e.range.end && e.range.end <= text.len());
+                    }
+                }
+            }
+        }
+    }
+}
