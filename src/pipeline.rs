@@ -7,8 +7,8 @@ use crate::finding::{Code, Finding, Severity};
 use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord, RecordedResult, Span};
 use crate::rules::{
-    self, jungle::Jungle, spionage::Spionage, stratego::Stratego, GameId, Outcome, Overrides,
-    Parameters, Replay,
+    self, jungle::Jungle, spionage::Spionage, stratego::Stratego, xiangqi::Xiangqi, GameId,
+    Outcome, Overrides, Parameters, Replay,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -282,7 +282,8 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
 }
 
 /// The rulesets that have an engine, for messages.
-pub const JUDGED: &str = "stratego, barrage, duel, veldslag, spionage, spionage-snel and jungle";
+pub const JUDGED: &str =
+    "stratego, barrage, duel, veldslag, spionage, spionage-snel, jungle and xiangqi";
 
 /// The parameters in force for `record` under `game` and the ruleset's own defaults, or the
 /// findings that keep the game from being judged (`unsupported-game` for a ruleset without an
@@ -304,6 +305,7 @@ pub fn parameters_for(
             }
             engine.default_parameters()
         }
+        GameId::Xiangqi => Xiangqi::new().default_parameters(),
         other => {
             return Err(vec![Finding::new(
                 Code::UnsupportedGame,
@@ -379,6 +381,7 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         GameId::Spionage | GameId::SpionageSnel => {
             rules::replay(&Spionage::new(game).expect("spionage"), record, &params)
         }
+        GameId::Xiangqi => rules::replay(&Xiangqi::new(), record, &params),
         _ => unreachable!("parameters_for rejects games without an engine"),
     };
     let mut replay = replay;

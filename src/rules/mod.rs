@@ -10,6 +10,7 @@ pub mod annotation;
 pub mod jungle;
 pub mod spionage;
 pub mod stratego;
+pub mod xiangqi;
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};

@@ -1,0 +1,132 @@
+//! Dumps what arbiter's Xiangqi engine says about every position of a set of games, one JSON
+//! line per game, for `scripts/crosscheck-xiangqi.js` to compare with Fairy-Stockfish.
+//!
+//! ```text
+//! xiangqi_dump corpus FILE...             every game of the files (ICCS, as `arbiter check`
+//!                                         reads them with --game xiangqi)
+//! xiangqi_dump random COUNT SEED [FIRST]  random games FIRST..FIRST+COUNT (game i uses seed
+//!                                         SEED + i), each at most 300 plies
+//! ```
+//!
+//! Each line: `{"id", "fen" (start), "moves" (ICCS, the plies arbiter accepted), "legal" (per
+//! position, from the start to after the last move: the sorted legal moves joined by spaces),
+//! "check" (per position, `1` when the side to move is in check), "end" (`checkmate`,
+//! `stalemate` or `none` for the last position), "rejected" (the move arbiter refused, if
+//! any, with its reason)}`. A game whose FEN cannot be read is skipped with a note on stderr.
+
+use arbiter::pipeline::{parse_source, Source};
+use arbiter::rules::xiangqi::{fen, random::random_game, Move, MoveList, Position, Xiangqi};
+use arbiter::rules::{replay, Parameters};
+use serde_json::json;
+use std::io::Write;
+
+/// Longest random game, in plies.
+const MAX_PLIES: usize = 300;
+
+fn dump(
+    out: &mut impl Write,
+    id: &str,
+    start: &Position,
+    moves: &[Move],
+    rejected: Option<String>,
+) {
+    let mut pos = *start;
+    let mut legal_all = Vec::with_capacity(moves.len() + 1);
+    let mut check = String::with_capacity(moves.len() + 1);
+    let mut list = MoveList::new();
+    for i in 0..=moves.len() {
+        pos.legal_moves(&mut list);
+        let mut names: Vec<String> = list.iter().map(|m| m.iccs()).collect();
+        names.sort_unstable();
+        legal_all.push(names.join(" "));
+        check.push(if pos.is_check() { '1' } else { '0' });
+        if let Some(&m) = moves.get(i) {
+            pos.make(m);
+        }
+    }
+    let end = if list.is_empty() {
+        if pos.is_check() {
+            "checkmate"
+        } else {
+            "stalemate"
+        }
+    } else {
+        "none"
+    };
+    let line = json!({
+        "id": id,
+        "fen": start.fen(0, 1),
+        "moves": moves.iter().map(|m| m.iccs()).collect::<Vec<_>>(),
+        "legal": legal_all,
+        "check": check,
+        "end": end,
+        "rejected": rejected,
+    });
+    let _ = writeln!(out, "{line}");
+}
+
+fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
+    let engine = Xiangqi::new();
+    let params: Parameters = engine.default_parameters();
+    for file in files {
+        let src = Source::read(std::path::Path::new(file));
+        if let Some(why) = &src.unreadable {
+            return Err(format!("cannot read {file}: {why}"));
+        }
+        for rec in parse_source(&src) {
+            let id = format!("{file}#{}", rec.index);
+            let start = match rec.tag_value("FEN").map(fen::parse) {
+                None => Position::start(),
+                Some(Ok(f)) => f.position,
+                Some(Err(e)) => {
+                    eprintln!("xiangqi_dump: {id} skipped: {}", e[0].message);
+                    continue;
+                }
+            };
+            let r = replay(&engine, &rec, &params);
+            let moves: Vec<Move> = r
+                .plies
+                .iter()
+                .map(|p| Move {
+                    from: p.from,
+                    to: p.to,
+                })
+                .collect();
+            let rejected = r
+                .findings
+                .iter()
+                .find(|f| f.severity() == arbiter::Severity::Error)
+                .map(|f| format!("ply {}: {} ({})", f.ply.unwrap_or(0), f.message, f.code));
+            dump(out, &id, &start, &moves, rejected);
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = match args.first().map(String::as_str) {
+        Some("corpus") if args.len() > 1 => corpus(&args[1..], &mut out),
+        Some("random") if args.len() >= 3 => {
+            let count: u64 = args[1].parse().unwrap_or(0);
+            let seed: u64 = args[2].parse().unwrap_or(0);
+            let first: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0);
+            let start = Position::start();
+            for i in first..first + count {
+                let moves = random_game(&start, seed.wrapping_add(i), MAX_PLIES);
+                dump(&mut out, &format!("random#{i}"), &start, &moves, None);
+            }
+            Ok(())
+        }
+        _ => Err(
+            "usage: xiangqi_dump corpus FILE... | xiangqi_dump random COUNT SEED [FIRST]".into(),
+        ),
+    };
+    let _ = out.flush();
+    if let Err(e) = result {
+        eprintln!("xiangqi_dump: {e}");
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// Compares arbiter's Xiangqi engine with Fairy-Stockfish (npm `ffish`, compiled to wasm) on
+// every position of the games dumped by `examples/xiangqi_dump.rs` (JSON lines on stdin):
+// the set of legal moves, check, and at the last position checkmate / stalemate (and that
+// Fairy-Stockfish's result makes the side to move lose, rulings §4.1).
+//
+// Usage: xiangqi_dump ... | node crosscheck-xiangqi.js [--label NAME] [--min-games N]
+//        [--allow-rejected]
+// Exit code: 0 when every position agrees, 1 on any difference (or, without
+// --allow-rejected, on a move arbiter refused), 2 on bad input. With --allow-rejected (the
+// fixtures, some built to break a rule) the positions before a refused move are compared.
+//
+// Coordinates: arbiter writes ICCS (ranks 0-9), Fairy-Stockfish UCI numbers ranks 1-10.
+// Known, documented deviations of Fairy-Stockfish from rulings §4.1: none (docs/xiangqi.md).
+
+'use strict';
+// ffish's emscripten loader tries fetch() under Node 20 and fails; make it read the file.
+globalThis.fetch = undefined;
+const readline = require('readline');
+const ffish = require('ffish');
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
+};
+const label = opt('--label', 'crosscheck-xiangqi');
+const minGames = Number(opt('--min-games', '1'));
+const allowRejected = args.includes('--allow-rejected');
+const MAX_REPORTED = 20;
+
+// ICCS `h2e2` -> UCI `h3e3`; UCI -> ICCS.
+const toUci = (m) => m[0] + (Number(m[1]) + 1) + m[2] + (Number(m[3]) + 1);
+const uciRe = /^([a-i])(\d+)([a-i])(\d+)$/;
+function toIccs(u) {
+  const g = uciRe.exec(u);
+  if (!g) return `?${u}`;
+  return g[1] + (Number(g[2]) - 1) + g[3] + (Number(g[4]) - 1);
+}
+
+function run(ff) {
+  const stats = { games: 0, positions: 0, checks: 0, checkmate: 0, stalemate: 0, rejected: 0 };
+  const diffs = [];
+  const differ = (game, ply, what, arbiter, fsf) => {
+    diffs.push({ game, ply, what, arbiter, fsf });
+    if (diffs.length <= MAX_REPORTED) {
+      console.error(`DIFF ${game} position ${ply}: ${what}\n  arbiter: ${arbiter}\n  fairy-stockfish: ${fsf}`);
+    }
+  };
+  let bad = false;
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  rl.on('line', (line) => {
+    if (!line.trim()) return;
+    let g;
+    try {
+      g = JSON.parse(line);
+    } catch (e) {
+      console.error(`${label}: not a JSON line: ${line.slice(0, 80)}`);
+      bad = true;
+      return;
+    }
+    stats.games += 1;
+    if (g.rejected) {
+      stats.rejected += 1;
+      if (!allowRejected) console.error(`${label}: arbiter rejected a move of ${g.id}: ${g.rejected}`);
+    }
+    const board = new ffish.Board('xiangqi', g.fen);
+    try {
+      const n = g.moves.length;
+      for (let i = 0; i <= n; i += 1) {
+        stats.positions += 1;
+        const fsfLegal = board.legalMoves().split(' ').filter((m) => m).map(toIccs).sort().join(' ');
+        if (fsfLegal !== g.legal[i]) {
+          const a = new Set(g.legal[i].split(' ').filter((m) => m));
+          const b = new Set(fsfLegal.split(' ').filter((m) => m));
+          const onlyA = [...a].filter((m) => !b.has(m)).join(' ') || '-';
+          const onlyB = [...b].filter((m) => !a.has(m)).join(' ') || '-';
+          differ(g.id, i, `legal moves differ in ${board.fen()}`, `only arbiter: ${onlyA}`, `only FSF: ${onlyB}`);
+        }
+        const check = board.isCheck();
+        if (check) stats.checks += 1;
+        if (check !== (g.check[i] === '1')) {
+          differ(g.id, i, `check differs in ${board.fen()}`, g.check[i] === '1', check);
+        }
+        if (i === n) {
+          let end = 'none';
+          if (fsfLegal === '') {
+            end = check ? 'checkmate' : 'stalemate';
+            // Fairy-Stockfish's own verdict: the side to move (turn() true = Red) loses.
+            const expected = board.turn() ? '0-1' : '1-0';
+            const result = board.result();
+            if (result !== expected) {
+              differ(g.id, i, `result of ${end}`, expected, result);
+            }
+            stats[end] += 1;
+          }
+          if (end !== g.end) differ(g.id, i, `end differs in ${board.fen()}`, g.end, end);
+        } else if (!board.push(toUci(g.moves[i]))) {
+          differ(g.id, i, `move ${g.moves[i]} refused`, 'legal', 'push() refused it');
+          break;
+        }
+      }
+    } finally {
+      board.delete();
+    }
+  });
+  rl.on('close', () => {
+    const summary = `${label}: ${stats.games} games, ${stats.positions} positions, ${stats.checks} in check, ` +
+      `${stats.checkmate} checkmates, ${stats.stalemate} stalemates, ${stats.rejected} rejected by arbiter: ` +
+      `${diffs.length} differences`;
+    console.log(summary);
+    if (bad) process.exit(2);
+    if (stats.games < minGames) {
+      console.error(`${label}: expected at least ${minGames} games`);
+      process.exit(2);
+    }
+    process.exit(diffs.length > 0 || (stats.rejected > 0 && !allowRejected) ? 1 : 0);
+  });
+}
+
+ffish.onRuntimeInitialized = () => run(ffish);

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Cross-checks arbiter's Xiangqi engine against Fairy-Stockfish (npm `ffish`, pinned in
+# scripts/package.json) on every position of the xiangqi fixtures, of the 2000 corpus games
+# and of RANDOM_GAMES random games (default 10000, each at most 300 plies, seeded by
+# RANDOM_SEED): legal move sets, check, checkmate, stalemate. Exits non-zero on any
+# difference. See docs/xiangqi.md.
+#
+# Needs cargo, node (20+) and npm. Installs ffish into scripts/node_modules (gitignored).
+# Runs two pipelines at once (the machine has two cores); about two minutes in all.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+corpus="${XIANGQI_CORPUS:-$root/../shared/corpus/xiangqi}"
+games="${RANDOM_GAMES:-10000}"
+seed="${RANDOM_SEED:-20240601}"
+
+if [ ! -f "$here/node_modules/ffish/ffish.js" ]; then
+  echo "crosscheck-xiangqi: installing ffish with npm" >&2
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+(cd "$root" && cargo build --release --quiet --example xiangqi_dump)
+dump="$root/target/release/examples/xiangqi_dump"
+check="$here/crosscheck-xiangqi.js"
+
+half=$((games / 2))
+files=(hu_ronghua_iccs.pgn liu_dahua_iccs_part.pgn parallel15_iccs.pgn)
+
+first() {
+  # The fixtures start from FENs too (Black to move, mates, stalemate); some are built to
+  # break a rule, so refused moves are expected there (games with a bad FEN are skipped).
+  (cd "$root" && "$dump" corpus fixtures/xiangqi/*.arb fixtures/xiangqi/*.pgn 2>/dev/null) |
+    node "$check" --label fixtures --allow-rejected --min-games 30
+  if [ -d "$corpus" ]; then
+    (cd "$corpus" && "$dump" corpus "${files[@]}") | node "$check" --label corpus --min-games 2000
+  else
+    echo "SKIPPED: $corpus is absent (corpus part of the cross-check)"
+  fi
+  "$dump" random "$half" "$seed" 0 | node "$check" --label "random 0..$half" --min-games "$half"
+}
+second() {
+  "$dump" random "$((games - half))" "$seed" "$half" |
+    node "$check" --label "random $half..$games" --min-games "$((games - half))"
+}
+
+first & a=$!
+second & b=$!
+status=0
+wait "$a" || status=1
+wait "$b" || status=1
+if [ "$status" -ne 0 ]; then
+  echo "crosscheck-xiangqi: FAILED: arbiter and Fairy-Stockfish disagree (details above)" >&2
+else
+  echo "crosscheck-xiangqi: arbiter and Fairy-Stockfish agree on every position"
+fi
+exit "$status"

@@ -1,0 +1,585 @@
+//! The Xiangqi engine (rulings §4.1, seed 004): ICCS moves, every piece's movement with its
+//! blocking rules, palace and river limits, the facing-Generals rule, no move that leaves the
+//! own General attacked, and the end of the game by checkmate or stalemate (the side to move
+//! loses either way). Repetition (rulings §4.3) is judged by a later check from the per-ply
+//! position keys ([`PlyInfo::key`]).
+//!
+//! - [`position`]: the board, move generation, attack and check queries, Zobrist key, perft.
+//! - [`fen`]: xqbase FEN, read from a `[FEN]` tag and written for reports.
+//! - [`random`]: seeded random legal games (the Fairy-Stockfish cross-check, property tests).
+//!
+//! Parameters: `NoCaptureLimit` (moves per side, rulings §4.2) is off (0) by default; when a
+//! tag sets it, that many moves per side (2N plies) without a capture end the game as a draw
+//! (`move-limit`), unless the ply that reaches the limit also mates or stalemates.
+//!
+//! Moves must be ICCS coordinates (`h2e2`, `H2-E2`, `h2-e2`); a `Format` tag, when present,
+//! must say `ICCS`. WXF and Chinese notation are not read: such a move is a `parse-error`.
+
+pub mod fen;
+pub mod position;
+pub mod random;
+
+pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
+
+use crate::finding::{Code, Finding};
+use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
+use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules, Side};
+
+const RULE: &str = "rulings §4.1 (seed 004)";
+const MOVES_RULE: &str = "docs/log-format.md (moves): xiangqi moves are ICCS coordinates";
+
+/// The Xiangqi rules engine. Stateless: everything about a game is in [`State`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Xiangqi;
+
+/// How a game ended on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct End {
+    result: RecordedResult,
+    reason: &'static str,
+}
+
+/// A game between plies.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The position.
+    pub position: Position,
+    /// Which piece stands on each point: a number fixed for the whole game (the order of the
+    /// start position's points), `u8::MAX` on an empty point.
+    ids: [u8; SQUARES],
+    /// Plies since the last capture (starts at the FEN's halfmove field).
+    pub quiet_plies: u32,
+    /// The move number (starts at the FEN's fullmove field; grows after Black's move).
+    pub fullmove: u32,
+    /// The no-capture limit in plies (0: none).
+    limit_plies: u32,
+    end: Option<End>,
+}
+
+impl State {
+    /// The current position as a xqbase FEN.
+    pub fn fen(&self) -> String {
+        self.position.fen(self.quiet_plies, self.fullmove)
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "Red",
+        Side::Second => "Black",
+    }
+}
+
+fn name(sq: u8) -> String {
+    GEOMETRY.name(sq)
+}
+
+impl Xiangqi {
+    /// The engine.
+    pub fn new() -> Xiangqi {
+        Xiangqi
+    }
+
+    /// Xiangqi's parameters: only `NoCaptureLimit`, 0 (no limit) by default (rulings §4.2:
+    /// "plain xiangqi has no limit unless a NoCaptureLimit tag sets one").
+    pub fn default_parameters(&self) -> Parameters {
+        Parameters {
+            no_capture_limit: Some(0),
+            ..Parameters::default()
+        }
+    }
+
+    /// Checks the `Format` tag: absent or `ICCS` (any case); anything else is the returned
+    /// `parse-error`.
+    fn check_format(&self, record: &GameRecord) -> Option<Finding> {
+        let tag = record.tag("Format")?;
+        let v = tag.value.value.trim();
+        if v.eq_ignore_ascii_case("ICCS") {
+            return None;
+        }
+        Some(Finding::new(
+            Code::ParseError,
+            tag.value.span,
+            format!("move notation `{v}` is not read"),
+            MOVES_RULE,
+        )
+        .label("arbiter reads ICCS coordinates only")
+        .help("write the moves as ICCS coordinates (h2e2) with [Format \"ICCS\"]; WXF and Chinese notation are not supported yet"))
+    }
+
+    /// Reads the `[FEN]` tag, or the standard start.
+    fn read_fen(&self, record: &GameRecord) -> Result<fen::Fen, Vec<Finding>> {
+        let Some(tag) = record.tag("FEN") else {
+            return fen::parse(fen::START).map_err(|_| Vec::new());
+        };
+        let text = &tag.value.value;
+        // Map FEN bytes to log bytes when the value was not unescaped (the usual case).
+        let exact = text.len() == tag.value.span.len();
+        fen::parse(text).map_err(|errors| {
+            errors
+                .into_iter()
+                .map(|e| {
+                    let span = if exact {
+                        Span::new(
+                            tag.value.span.start + e.range.start,
+                            tag.value.span.start + e.range.end.max(e.range.start),
+                        )
+                    } else {
+                        tag.value.span
+                    };
+                    Finding::new(
+                        Code::SetupInvalid,
+                        span,
+                        e.message,
+                        "log-format.md (positions: xqbase FEN); rulings §4.1",
+                    )
+                    .label(e.label)
+                    .help(e.help)
+                })
+                .collect()
+        })
+    }
+
+    /// The end the position shows: the side to move without a legal move loses (checkmate
+    /// when in check, else stalemate; rulings §4.1).
+    fn mate_or_stalemate(&self, pos: &Position) -> Option<End> {
+        if pos.has_legal_move() {
+            return None;
+        }
+        Some(End {
+            result: pos.to_move().other().wins(),
+            reason: if pos.is_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            },
+        })
+    }
+
+    fn illegal(
+        &self,
+        span: Span,
+        number: u32,
+        message: String,
+        label: &str,
+        rule: &str,
+    ) -> Finding {
+        Finding::new(Code::IllegalMove, span, message, format!("{RULE}: {rule}"))
+            .at_ply(number)
+            .label(label.to_string())
+    }
+
+    /// Turns a [`Illegal`] into the finding for move `m` written at `span`.
+    fn explain(&self, pos: &Position, m: Move, why: Illegal, span: Span, number: u32) -> Finding {
+        let side = pos.to_move();
+        let who = side_name(side);
+        let (from, to) = (name(m.from), name(m.to));
+        let kind = pos.piece(m.from).map_or(Kind::General, |p| p.kind());
+        let piece = kind.name();
+        let general_after = match pos.general(side) {
+            Some(g) if kind != Kind::General => g,
+            _ => m.to,
+        };
+        let f = |msg: String, label: &str, rule: &str, help: &str| {
+            self.illegal(span, number, msg, label, rule)
+                .help(help.to_string())
+        };
+        match why {
+            Illegal::Shape(k) => f(
+                format!("a {} cannot move from {from} to {to}", k.name()),
+                &format!("not a {} move", k.name().to_lowercase()),
+                "standard movement",
+                match k {
+                    Kind::General => "a General moves one point orthogonally inside its palace",
+                    Kind::Advisor => "an Advisor moves one point diagonally inside its palace",
+                    Kind::Elephant => "an Elephant moves exactly two points diagonally",
+                    Kind::Horse => "a Horse moves one point orthogonally, then one point diagonally outward",
+                    Kind::Chariot => "a Chariot moves any distance along its file or rank",
+                    Kind::Cannon => "a Cannon moves along its file or rank",
+                    Kind::Soldier => "a Soldier moves one point forward, or sideways after crossing the river",
+                },
+            ),
+            Illegal::OutOfPalace(k) => f(
+                format!("the {} on {from} cannot leave the palace", k.name()),
+                &format!("{to} is outside {who}'s palace"),
+                "General and Advisors stay in the palace",
+                "the palace is files d-f of ranks 0-2 for Red and ranks 7-9 for Black",
+            ),
+            Illegal::AcrossRiver => f(
+                format!("the Elephant on {from} cannot cross the river to {to}"),
+                "across the river",
+                "Elephants never cross the river",
+                "Red's Elephants stay on ranks 0-4, Black's on ranks 5-9",
+            ),
+            Illegal::EyeBlocked(eye) => f(
+                format!("the Elephant on {from} is blocked: its eye {} is occupied", name(eye)),
+                &format!("eye {} blocked", name(eye)),
+                "an Elephant is blocked by a piece on its eye",
+                "an Elephant cannot move when the point between its from- and to-point holds a piece",
+            ),
+            Illegal::LegBlocked(leg) => f(
+                format!("the Horse on {from} is blocked: its leg {} is occupied", name(leg)),
+                &format!("leg {} blocked", name(leg)),
+                "a Horse is blocked by a piece on its leg",
+                "a Horse cannot move when the point next to it, in the direction it moves two points, holds a piece",
+            ),
+            Illegal::PathBlocked(s) => f(
+                format!("the {piece} on {from} cannot pass the piece on {}", name(s)),
+                &format!("{} is in the way", name(s)),
+                if kind == Kind::Cannon {
+                    "a Cannon moves over empty points only, and jumps only to capture"
+                } else {
+                    "a Chariot moves over empty points only"
+                },
+                "the points between the from- and the to-point must be empty",
+            ),
+            Illegal::Screens {
+                count,
+                first,
+                second,
+            } => {
+                let msg = if count == 0 {
+                    format!("the Cannon on {from} cannot capture on {to} without a screen")
+                } else {
+                    let mut list: Vec<String> = [first, second].iter().flatten().map(|&s| name(s)).collect();
+                    if count > 2 {
+                        list.push("...".into());
+                    }
+                    format!(
+                        "the Cannon on {from} cannot capture on {to} over {count} screens ({})",
+                        list.join(", ")
+                    )
+                };
+                f(
+                    msg,
+                    &match count {
+                        0 => "no screen between".to_string(),
+                        n => format!("{n} screens between"),
+                    },
+                    "a Cannon captures over exactly one screen",
+                    "a Cannon captures by jumping over exactly one piece (of either side) on its line",
+                )
+            }
+            Illegal::SoldierSideways => f(
+                format!("the Soldier on {from} cannot move sideways before crossing the river"),
+                "sideways move on its own side",
+                "a Soldier moves sideways only after crossing the river",
+                "a Soldier moves one point forward; once across the river it may also move one point sideways",
+            ),
+            Illegal::SoldierBackward => f(
+                format!("the Soldier on {from} cannot move backwards"),
+                "backwards",
+                "a Soldier never moves backwards",
+                "a Soldier moves one point forward, or sideways after crossing the river",
+            ),
+            Illegal::FacingGenerals => f(
+                format!(
+                    "after {from}{to} the Generals would face each other on file {}",
+                    (b'a' + GEOMETRY.file(general_after)) as char
+                ),
+                "the Generals would face each other",
+                "the two Generals may never face each other on an open file",
+                "keep a piece between the Generals, or keep them on different files",
+            ),
+            Illegal::LeavesGeneralAttacked {
+                attacker,
+                was_in_check,
+            } => {
+                let by = pos.piece(attacker).map_or("piece", |p| p.kind().name());
+                if was_in_check {
+                    f(
+                        format!("{who}'s General stays in check from the {by} on {}", name(attacker)),
+                        "does not answer the check",
+                        "no move may leave the own General attacked",
+                        "a General in check must be moved to safety, shielded, or the checking piece captured",
+                    )
+                } else {
+                    f(
+                        format!("{from}{to} puts {who}'s own General in check from the {by} on {}", name(attacker)),
+                        &format!("leaves {who}'s General attacked"),
+                        "no move may leave the own General attacked",
+                        "a move may never leave the mover's General attacked",
+                    )
+                }
+            }
+        }
+    }
+}
+
+impl Rules for Xiangqi {
+    type State = State;
+
+    fn start(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        findings: &mut Vec<Finding>,
+    ) -> Result<State, Vec<Finding>> {
+        if let Some(f) = self.check_format(record) {
+            return Err(vec![f]);
+        }
+        let fen = self.read_fen(record)?;
+        let mut ids = [u8::MAX; SQUARES];
+        let mut next = 0u8;
+        for (sq, id) in ids.iter_mut().enumerate() {
+            if fen.position.piece(sq as u8).is_some() {
+                *id = next;
+                next += 1;
+            }
+        }
+        let mut st = State {
+            position: fen.position,
+            ids,
+            quiet_plies: fen.halfmove,
+            fullmove: fen.fullmove.max(1),
+            limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
+            end: None,
+        };
+        st.end = self.mate_or_stalemate(&st.position);
+        if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
+            let at = record
+                .tag("FEN")
+                .map_or(Span::new(record.span.start, record.span.start), |t| {
+                    t.value.span
+                });
+            findings.push(self.limit_finding(&st, at, 0));
+            st.end = Some(End {
+                result: RecordedResult::Draw,
+                reason: "move-limit",
+            });
+        }
+        Ok(st)
+    }
+
+    fn key(&self, st: &State) -> u64 {
+        st.position.key()
+    }
+
+    fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
+        let pos = st.position;
+        let side = pos.to_move();
+        let who = side_name(side);
+        if mv.turn + 1 != number as usize {
+            return Err(Finding::new(
+                Code::ParseError,
+                mv.span,
+                "two moves in one turn",
+                MOVES_RULE,
+            )
+            .at_ply(number)
+            .label("joined to the previous move by a comma")
+            .help("xiangqi plays one move a turn; separate the moves with a space"));
+        }
+        if let Some(a) = &mv.annotation {
+            return Err(Finding::new(
+                Code::ParseError,
+                a.span,
+                "xiangqi moves take no annotation",
+                MOVES_RULE,
+            )
+            .at_ply(number)
+            .label("unexpected annotation")
+            .help("write the move alone, e.g. h2e2; comments go in {braces}"));
+        }
+        let Some(c) = mv.coord else {
+            return Err(Finding::new(
+                Code::ParseError,
+                mv.text.span,
+                format!("`{}` is not an ICCS move", mv.text.value.escape_debug()),
+                MOVES_RULE,
+            )
+            .at_ply(number)
+            .label("expected a from-point and a to-point, e.g. h2e2")
+            .help("xiangqi moves are read as ICCS coordinates (h2e2 or H2-E2); WXF and Chinese notation are not supported yet"));
+        };
+        let off_board = |span: Span, which: &str| {
+            self.illegal(
+                span,
+                number,
+                format!("{which}-point is off the board"),
+                "not a point",
+                "ICCS coordinates",
+            )
+            .help("the board has files a-i and ranks 0-9 (ICCS: rank 0 is Red's back rank)")
+        };
+        let Some(from) = GEOMETRY.square_written(c.from.0, c.from.1) else {
+            return Err(off_board(c.from_span, "from"));
+        };
+        let Some(to) = GEOMETRY.square_written(c.to.0, c.to.1) else {
+            return Err(off_board(c.to_span, "to"));
+        };
+        let m = Move { from, to };
+        let Some(piece) = pos.piece(from) else {
+            return Err(self
+                .illegal(
+                    c.from_span,
+                    number,
+                    format!("no piece on {}", name(from)),
+                    "empty point",
+                    "a move starts on one of the mover's pieces",
+                )
+                .help(format!(
+                    "it is {who}'s move; the move must start on one of {who}'s pieces"
+                )));
+        };
+        if piece.side() != side {
+            return Err(self
+                .illegal(
+                    c.from_span,
+                    number,
+                    format!(
+                        "{} holds a {} piece but it is {who}'s move",
+                        name(from),
+                        side_name(piece.side())
+                    ),
+                    "opponent's piece",
+                    "the sides move in turn",
+                )
+                .help("the sides move in turn, Red first unless a FEN says otherwise"));
+        }
+        if from == to {
+            return Err(self.illegal(
+                mv.text.span,
+                number,
+                "a move must change point".into(),
+                "same point",
+                "standard movement",
+            ));
+        }
+        let target = pos.piece(to);
+        match target {
+            Some(t) if t.side() == side => {
+                return Err(self
+                    .illegal(
+                        c.to_span,
+                        number,
+                        format!("{} holds {who}'s own piece", name(to)),
+                        "own piece",
+                        "a piece moves to an empty point or captures an enemy piece",
+                    )
+                    .help("a piece never captures its own side's pieces"));
+            }
+            None if c.capture_mark => {
+                return Err(self
+                    .illegal(
+                        c.to_span,
+                        number,
+                        format!("marked as a capture but {} is empty", name(to)),
+                        "nothing to capture",
+                        "a capture mark must name a capture",
+                    )
+                    .help(format!(
+                        "write {}{} for a move to an empty point",
+                        name(from),
+                        name(to)
+                    )));
+            }
+            _ => {}
+        }
+        if let Err(why) = pos.diagnose(m) {
+            return Err(self.explain(&pos, m, why, mv.text.span, number));
+        }
+
+        let captured = st.position.make(m);
+        let id = st.ids[from as usize];
+        st.ids[to as usize] = id;
+        st.ids[from as usize] = u8::MAX;
+        if captured.is_some() {
+            st.quiet_plies = 0;
+        } else {
+            st.quiet_plies = st.quiet_plies.saturating_add(1);
+        }
+        if side == Side::Second {
+            st.fullmove = st.fullmove.saturating_add(1);
+        }
+        let mut findings = Vec::new();
+        st.end = self.mate_or_stalemate(&st.position);
+        if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
+            findings.push(self.limit_finding(st, mv.span, number));
+            st.end = Some(End {
+                result: RecordedResult::Draw,
+                reason: "move-limit",
+            });
+        }
+        Ok(Applied {
+            info: PlyInfo {
+                number,
+                side,
+                span: mv.span,
+                from,
+                to,
+                piece: id as u16,
+                capture: captured.is_some(),
+                key: st.position.key(),
+            },
+            findings,
+        })
+    }
+
+    fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {
+        st.end.map(|e| Outcome {
+            result: e.result,
+            reason: e.reason,
+            ply: last,
+        })
+    }
+}
+
+impl Xiangqi {
+    fn limit_finding(&self, st: &State, span: Span, number: u32) -> Finding {
+        let n = st.limit_plies / 2;
+        let f = Finding::new(
+            Code::MoveLimit,
+            span,
+            format!(
+                "{n} {} per side without a capture: the game is drawn",
+                if n == 1 { "move" } else { "moves" }
+            ),
+            "rulings §4.2: a NoCaptureLimit of N moves per side (2N plies) without a capture ends the game as a draw",
+        )
+        .label(format!("{} plies without a capture", st.quiet_plies))
+        .help("a checkmate or stalemate on this ply would have taken precedence");
+        if number > 0 {
+            f.at_ply(number)
+        } else {
+            f
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_start_depth_3() {
+        // Published xiangqi perft from the start position (e.g. Fairy-Stockfish, ElephantEye).
+        let p = Position::start();
+        assert_eq!(p.perft(1), 44);
+        assert_eq!(p.perft(2), 1920);
+        assert_eq!(p.perft(3), 79666);
+    }
+
+    #[test]
+    fn state_prints_its_fen() {
+        let text = "[Game \"xiangqi\"]\n1. h2e2 h9g7 2. h0g2 *";
+        let rec = &crate::record::parse::parse_log(text)[0];
+        let engine = Xiangqi::new();
+        let params = engine.default_parameters();
+        let mut st = engine.start(rec, &params, &mut Vec::new()).unwrap();
+        assert_eq!(st.fen(), fen::START);
+        for (i, mv) in rec.moves.iter().enumerate() {
+            engine.play(&mut st, mv, i as u32 + 1).unwrap();
+        }
+        assert_eq!(
+            st.fen(),
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2"
+        );
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds; run with --ignored --release"]
+    fn perft_start_depth_4() {
+        assert_eq!(Position::start().perft(4), 3_290_240);
+    }
+}

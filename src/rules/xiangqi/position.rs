@@ -1,0 +1,1149 @@
+//! The Xiangqi board (rulings §4.1): a 90-point mailbox, move generation, attack queries,
+//! check, and an incremental Zobrist key.
+//!
+//! A point is `rank * 9 + file` (ICCS: file `a` = 0 from Red's left, rank 0 = Red's back rank),
+//! the same numbering as [`GEOMETRY`]. Red is [`Side::First`] and moves first.
+//!
+//! Everything here works on fixed arrays: a [`Position`] is `Copy` (about 110 bytes), a
+//! [`MoveList`] holds at most 128 moves (a side has at most 119 pseudo-legal moves: 2 Chariots
+//! and 2 Cannons with 17 each, 2 Horses with 8, 2 Elephants and 2 Advisors with 4, the General
+//! with 4 and 5 Soldiers with 3), and nothing allocates.
+//!
+//! Jieqi (rulings §4.2) is meant as a layer over this board: a piece may be *covered*
+//! ([`Piece::covered`]); a covered piece moves as the piece that starts on its point
+//! ([`start_kind`]) with that piece's limits, and with [`Position::set_free_diagonals`]
+//! revealed Advisors and Elephants lose their palace and river limits.
+
+use crate::geometry::{zobrist, Geometry, Square};
+use crate::rules::Side;
+use std::num::NonZeroU8;
+
+/// Files on the board.
+pub const WIDTH: u8 = 9;
+/// Ranks on the board.
+pub const HEIGHT: u8 = 10;
+/// Points on the board.
+pub const SQUARES: usize = 90;
+/// The board's geometry: 9 files `a`–`i`, 10 ranks written 0–9 (ICCS, rulings §4.1).
+pub const GEOMETRY: Geometry = Geometry {
+    width: WIDTH,
+    height: HEIGHT,
+    rank_base: 0,
+};
+
+/// What a piece is (rulings §4.1). Letters follow the xqbase FEN: `K A B N R C P`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    /// General (King), `K`: one point orthogonally inside its palace.
+    General = 0,
+    /// Advisor, `A`: one point diagonally inside its palace.
+    Advisor = 1,
+    /// Elephant, `B` (also read as `E`): two points diagonally, blocked on the eye, never
+    /// across the river.
+    Elephant = 2,
+    /// Horse, `N` (also read as `H`): one point orthogonally then one diagonally outward,
+    /// blocked on the leg.
+    Horse = 3,
+    /// Chariot, `R`: any distance orthogonally.
+    Chariot = 4,
+    /// Cannon, `C`: moves like a Chariot, captures over exactly one screen.
+    Cannon = 5,
+    /// Soldier, `P`: one point forward; also sideways once across the river.
+    Soldier = 6,
+}
+
+impl Kind {
+    /// Every kind, in index order.
+    pub const ALL: [Kind; 7] = [
+        Kind::General,
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Chariot,
+        Kind::Cannon,
+        Kind::Soldier,
+    ];
+    /// 0..7, for per-kind arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// The xqbase FEN letter, upper case (Red's).
+    pub fn letter(self) -> char {
+        ['K', 'A', 'B', 'N', 'R', 'C', 'P'][self.index()]
+    }
+    /// Reads a FEN letter: upper case is Red, lower case Black. `E` and `H` are accepted
+    /// for the Elephant and the Horse (WXF letters).
+    pub fn from_letter(c: char) -> Option<(Side, Kind)> {
+        let side = if c.is_ascii_uppercase() {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let kind = match c.to_ascii_uppercase() {
+            'K' => Kind::General,
+            'A' => Kind::Advisor,
+            'B' | 'E' => Kind::Elephant,
+            'N' | 'H' => Kind::Horse,
+            'R' => Kind::Chariot,
+            'C' => Kind::Cannon,
+            'P' => Kind::Soldier,
+            _ => return None,
+        };
+        Some((side, kind))
+    }
+    /// The English name (`General`, `Horse`, ...).
+    pub fn name(self) -> &'static str {
+        [
+            "General", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Soldier",
+        ][self.index()]
+    }
+    /// How many of this kind a side starts with (rulings §4.2 pool: 1 General, 2 each of
+    /// A B N R C, 5 Soldiers). No position may hold more.
+    pub fn count(self) -> u8 {
+        match self {
+            Kind::General => 1,
+            Kind::Soldier => 5,
+            _ => 2,
+        }
+    }
+    fn from_index(i: u8) -> Kind {
+        Kind::ALL[(i as usize).min(6)]
+    }
+}
+
+/// A piece: side, kind and (Jieqi only) whether it is covered. One byte; `Option<Piece>` too.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(NonZeroU8);
+
+impl std::fmt::Debug for Piece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.fen_letter())?;
+        if self.is_covered() {
+            f.write_str("(covered)")?;
+        }
+        Ok(())
+    }
+}
+
+impl Piece {
+    const SIDE: u8 = 0x08;
+    const COVERED: u8 = 0x10;
+
+    /// An uncovered piece.
+    pub fn new(side: Side, kind: Kind) -> Piece {
+        let code = (kind as u8 + 1) | if side == Side::Second { Self::SIDE } else { 0 };
+        Piece(NonZeroU8::new(code).unwrap_or(NonZeroU8::MIN))
+    }
+    /// A covered piece (Jieqi): `kind` is its identity when known to the engine; it moves as
+    /// [`start_kind`] of its point until turned over.
+    pub fn covered(side: Side, kind: Kind) -> Piece {
+        let p = Piece::new(side, kind);
+        Piece(p.0 | Self::COVERED)
+    }
+    /// The owner.
+    pub fn side(self) -> Side {
+        if self.0.get() & Self::SIDE != 0 {
+            Side::Second
+        } else {
+            Side::First
+        }
+    }
+    /// The identity.
+    pub fn kind(self) -> Kind {
+        Kind::from_index((self.0.get() & 0x07) - 1)
+    }
+    /// True for a covered Jieqi piece.
+    pub fn is_covered(self) -> bool {
+        self.0.get() & Self::COVERED != 0
+    }
+    /// The byte code (1..=31), for keys.
+    pub fn code(self) -> u8 {
+        self.0.get()
+    }
+    /// The FEN letter: upper case for Red.
+    pub fn fen_letter(self) -> char {
+        let c = self.kind().letter();
+        match self.side() {
+            Side::First => c,
+            Side::Second => c.to_ascii_lowercase(),
+        }
+    }
+}
+
+/// A move from one point to another (a capture when the to-point holds an enemy piece).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Move {
+    /// From-point.
+    pub from: Square,
+    /// To-point.
+    pub to: Square,
+}
+
+impl Move {
+    /// The move in ICCS coordinates, `h2e2`.
+    pub fn iccs(self) -> String {
+        format!("{}{}", GEOMETRY.name(self.from), GEOMETRY.name(self.to))
+    }
+    /// Reads an ICCS move (`h2e2`, `H2-E2`); `None` when it is not of that form or off the
+    /// board.
+    pub fn from_iccs(s: &str) -> Option<Move> {
+        let c = crate::record::parse_coord_move(s, 0)?;
+        Some(Move {
+            from: GEOMETRY.square_written(c.from.0, c.from.1)?,
+            to: GEOMETRY.square_written(c.to.0, c.to.1)?,
+        })
+    }
+}
+
+/// A fixed-capacity list of moves (128; see the module doc for why that is enough).
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 128],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.iter().map(|m| m.iccs()))
+            .finish()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::default(); 128],
+            len: 0,
+        }
+    }
+    /// Appends a move (a move past the capacity, impossible with a valid position, is
+    /// dropped rather than panicking).
+    pub fn push(&mut self, m: Move) {
+        if self.len < self.moves.len() {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Keeps only the moves for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            if f(self.moves[i]) {
+                self.moves[j] = self.moves[i];
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+/// Why a move is not legal (rulings §4.1), from [`Position::diagnose`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// The piece never moves that way (wrong shape or distance).
+    Shape(Kind),
+    /// A General or Advisor would leave its palace.
+    OutOfPalace(Kind),
+    /// An Elephant would cross the river.
+    AcrossRiver,
+    /// An Elephant's eye (the point between) is occupied.
+    EyeBlocked(Square),
+    /// A Horse's leg (the first orthogonal point) is occupied.
+    LegBlocked(Square),
+    /// A Chariot's (or a non-capturing Cannon's) path is blocked at this point.
+    PathBlocked(Square),
+    /// A Cannon capture over `count` screens (it needs exactly one); `first` and `second`
+    /// are the first two screens when there are that many.
+    Screens {
+        /// Pieces between the Cannon and its target.
+        count: u8,
+        /// The first screen, if any.
+        first: Option<Square>,
+        /// The second screen, if any.
+        second: Option<Square>,
+    },
+    /// A Soldier moving sideways before it has crossed the river.
+    SoldierSideways,
+    /// A Soldier moving backwards.
+    SoldierBackward,
+    /// After the move the two Generals would face each other on an open file.
+    FacingGenerals,
+    /// After the move the mover's General is attacked by the piece on `attacker`;
+    /// `was_in_check` tells whether it was already in check before (an unanswered check).
+    LeavesGeneralAttacked {
+        /// The attacking enemy piece's point.
+        attacker: Square,
+        /// The mover was in check before the move.
+        was_in_check: bool,
+    },
+}
+
+const NONE: u8 = 0xFF;
+/// Orthogonal directions: north (towards Black, rank + 1), south, east (file + 1), west.
+const ORTH: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const HORSE: [(i32, i32); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+const NORTH: usize = 0;
+const SOUTH: usize = 1;
+
+const fn at(file: i32, rank: i32) -> u8 {
+    if file < 0 || rank < 0 || file >= WIDTH as i32 || rank >= HEIGHT as i32 {
+        NONE
+    } else {
+        (rank * WIDTH as i32 + file) as u8
+    }
+}
+
+/// Neighbour tables, built at compile time.
+struct Tables {
+    /// One step in each [`ORTH`] direction.
+    orth: [[u8; 4]; SQUARES],
+    /// One step in each [`DIAG`] direction.
+    diag: [[u8; 4]; SQUARES],
+    /// Two steps in each [`DIAG`] direction (the eye is `diag`).
+    diag2: [[u8; 4]; SQUARES],
+    /// Horse moves from a point: (leg, target).
+    horse: [[(u8, u8); 8]; SQUARES],
+    /// Horses that attack a point: (horse point, its leg).
+    horse_in: [[(u8, u8); 8]; SQUARES],
+}
+
+const fn tables() -> Tables {
+    let mut t = Tables {
+        orth: [[NONE; 4]; SQUARES],
+        diag: [[NONE; 4]; SQUARES],
+        diag2: [[NONE; 4]; SQUARES],
+        horse: [[(NONE, NONE); 8]; SQUARES],
+        horse_in: [[(NONE, NONE); 8]; SQUARES],
+    };
+    let mut s = 0;
+    while s < SQUARES {
+        let f = (s % WIDTH as usize) as i32;
+        let r = (s / WIDTH as usize) as i32;
+        let mut d = 0;
+        while d < 4 {
+            t.orth[s][d] = at(f + ORTH[d].0, r + ORTH[d].1);
+            t.diag[s][d] = at(f + DIAG[d].0, r + DIAG[d].1);
+            t.diag2[s][d] = at(f + 2 * DIAG[d].0, r + 2 * DIAG[d].1);
+            d += 1;
+        }
+        let mut h = 0;
+        while h < 8 {
+            let (df, dr) = HORSE[h];
+            let (lf, lr) = if dr == 2 || dr == -2 {
+                (0, dr / 2)
+            } else {
+                (df / 2, 0)
+            };
+            let target = at(f + df, r + dr);
+            if target != NONE {
+                t.horse[s][h] = (at(f + lf, r + lr), target);
+            }
+            // A Horse on (f - df, r - dr) reaches s with its leg one step from its own point.
+            let from = at(f - df, r - dr);
+            if from != NONE {
+                t.horse_in[s][h] = (from, at(f - df + lf, r - dr + lr));
+            }
+            h += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+static T: Tables = tables();
+
+/// The kind that starts on a point of the standard position, if any (used for covered
+/// Jieqi pieces, which move as that kind).
+pub fn start_kind(sq: Square) -> Option<Kind> {
+    let f = GEOMETRY.file(sq);
+    let r = GEOMETRY.rank(sq);
+    let back = [
+        Kind::Chariot,
+        Kind::Horse,
+        Kind::Elephant,
+        Kind::Advisor,
+        Kind::General,
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Chariot,
+    ];
+    match r {
+        0 | 9 => Some(back[f as usize]),
+        2 | 7 if f == 1 || f == 7 => Some(Kind::Cannon),
+        3 | 6 if f.is_multiple_of(2) => Some(Kind::Soldier),
+        _ => None,
+    }
+}
+
+/// True when `sq` lies in `side`'s palace (files d–f, ranks 0–2 for Red, 7–9 for Black).
+pub fn in_palace(side: Side, sq: Square) -> bool {
+    let f = GEOMETRY.file(sq);
+    let r = GEOMETRY.rank(sq);
+    (3..=5).contains(&f)
+        && match side {
+            Side::First => r <= 2,
+            Side::Second => r >= 7,
+        }
+}
+
+/// True when `sq` lies on `side`'s own half (ranks 0–4 for Red, 5–9 for Black); a Soldier
+/// off its own half has crossed the river.
+pub fn own_half(side: Side, sq: Square) -> bool {
+    let r = GEOMETRY.rank(sq);
+    match side {
+        Side::First => r <= 4,
+        Side::Second => r >= 5,
+    }
+}
+
+fn forward(side: Side) -> usize {
+    match side {
+        Side::First => NORTH,
+        Side::Second => SOUTH,
+    }
+}
+
+fn piece_key(p: Piece, sq: Square) -> u64 {
+    zobrist(0x5851_0000_0000 | ((p.code() as u64) << 8) | sq as u64)
+}
+
+fn side_key() -> u64 {
+    zobrist(0x5851_FFFF_FFFF)
+}
+
+/// A position: the pieces, the side to move and the key. Plain data (`Copy`): a copy is a
+/// cheap snapshot.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; SQUARES],
+    to_move: Side,
+    generals: [Square; 2],
+    key: u64,
+    free_diagonals: bool,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.fen(0, 1))
+    }
+}
+
+impl Position {
+    /// An empty board with `to_move` to move (no Generals yet: add them with
+    /// [`Position::set`] before asking about check).
+    pub fn empty(to_move: Side) -> Position {
+        Position {
+            board: [None; SQUARES],
+            to_move,
+            generals: [NONE, NONE],
+            key: if to_move == Side::Second {
+                side_key()
+            } else {
+                0
+            },
+            free_diagonals: false,
+        }
+    }
+
+    /// The standard start position, Red to move.
+    pub fn start() -> Position {
+        let mut p = Position::empty(Side::First);
+        for sq in 0..SQUARES as Square {
+            if let Some(k) = start_kind(sq) {
+                let side = if GEOMETRY.rank(sq) <= 4 {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                p.set(sq, Some(Piece::new(side, k)));
+            }
+        }
+        p
+    }
+
+    /// Jieqi: revealed Advisors and Elephants move one / two points diagonally anywhere
+    /// (rulings §4.2). Off (standard Xiangqi) unless set.
+    pub fn set_free_diagonals(&mut self, on: bool) {
+        self.free_diagonals = on;
+    }
+
+    /// Puts `piece` on `sq` (or empties it), keeping the key and the General points right.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let i = sq as usize;
+        if i >= SQUARES {
+            return;
+        }
+        if let Some(old) = self.board[i] {
+            self.key ^= piece_key(old, sq);
+            if old.kind() == Kind::General && self.generals[old.side().index()] == sq {
+                self.generals[old.side().index()] = NONE;
+            }
+        }
+        self.board[i] = piece;
+        if let Some(p) = piece {
+            self.key ^= piece_key(p, sq);
+            if p.kind() == Kind::General && !p.is_covered() {
+                self.generals[p.side().index()] = sq;
+            }
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq as usize).copied().flatten()
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Sets the side to move (keeps the key right).
+    pub fn set_to_move(&mut self, side: Side) {
+        if side != self.to_move {
+            self.key ^= side_key();
+            self.to_move = side;
+        }
+    }
+
+    /// The Zobrist key: every piece on its point (side, kind, covered) and the side to move.
+    /// Equal keys mean the same position for repetition (rulings §4.3).
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The point of `side`'s General, or `None` when it has none (only while a position is
+    /// being built).
+    pub fn general(&self, side: Side) -> Option<Square> {
+        let g = self.generals[side.index()];
+        (g != NONE).then_some(g)
+    }
+
+    /// The kind a piece moves as: its own, or for a covered Jieqi piece the kind that starts
+    /// on its point.
+    fn mover(&self, p: Piece, sq: Square) -> Kind {
+        if p.is_covered() {
+            start_kind(sq).unwrap_or(p.kind())
+        } else {
+            p.kind()
+        }
+    }
+
+    /// Whether a piece's Advisor/Elephant moves keep the palace and river limits.
+    fn limited(&self, p: Piece) -> bool {
+        !self.free_diagonals || p.is_covered()
+    }
+
+    fn own(&self, sq: u8, side: Side) -> bool {
+        matches!(self.piece(sq), Some(p) if p.side() == side)
+    }
+
+    /// Pushes the pseudo-legal moves of the piece on `from` (its own limits and blocking
+    /// applied, but not whether its General is left attacked).
+    pub fn moves_from(&self, from: Square, out: &mut MoveList) {
+        let Some(p) = self.piece(from) else { return };
+        let side = p.side();
+        let f = from as usize;
+        let mut push = |to: u8| {
+            if to != NONE && !self.own(to, side) {
+                out.push(Move { from, to });
+            }
+        };
+        match self.mover(p, from) {
+            Kind::General => {
+                for &t in &T.orth[f] {
+                    if t != NONE && in_palace(side, t) {
+                        push(t);
+                    }
+                }
+            }
+            Kind::Advisor => {
+                for &t in &T.diag[f] {
+                    if t != NONE && (!self.limited(p) || in_palace(side, t)) {
+                        push(t);
+                    }
+                }
+            }
+            Kind::Elephant => {
+                for d in 0..4 {
+                    let t = T.diag2[f][d];
+                    if t != NONE
+                        && self.board[T.diag[f][d] as usize].is_none()
+                        && (!self.limited(p) || own_half(side, t))
+                    {
+                        push(t);
+                    }
+                }
+            }
+            Kind::Horse => {
+                for &(leg, t) in &T.horse[f] {
+                    if t != NONE && self.board[leg as usize].is_none() {
+                        push(t);
+                    }
+                }
+            }
+            Kind::Chariot => {
+                for d in 0..4 {
+                    let mut t = T.orth[f][d];
+                    while t != NONE {
+                        push(t);
+                        if self.board[t as usize].is_some() {
+                            break;
+                        }
+                        t = T.orth[t as usize][d];
+                    }
+                }
+            }
+            Kind::Cannon => {
+                for d in 0..4 {
+                    let mut t = T.orth[f][d];
+                    while t != NONE && self.board[t as usize].is_none() {
+                        push(t);
+                        t = T.orth[t as usize][d];
+                    }
+                    if t == NONE {
+                        continue;
+                    }
+                    let mut s = T.orth[t as usize][d];
+                    while s != NONE && self.board[s as usize].is_none() {
+                        s = T.orth[s as usize][d];
+                    }
+                    if s != NONE {
+                        push(s);
+                    }
+                }
+            }
+            Kind::Soldier => {
+                push(T.orth[f][forward(side)]);
+                if !own_half(side, from) {
+                    push(T.orth[f][2]);
+                    push(T.orth[f][3]);
+                }
+            }
+        }
+    }
+
+    /// Pushes every pseudo-legal move of the side to move.
+    pub fn pseudo_moves(&self, out: &mut MoveList) {
+        for sq in 0..SQUARES as Square {
+            if self.own(sq, self.to_move) {
+                self.moves_from(sq, out);
+            }
+        }
+    }
+
+    /// Fills `out` with every legal move of the side to move (rulings §4.1), in board order.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        self.pseudo_moves(out);
+        out.retain(|m| self.keeps_general_safe(m));
+    }
+
+    /// True when the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        (0..SQUARES as Square).any(|sq| {
+            if !self.own(sq, self.to_move) {
+                return false;
+            }
+            list.clear();
+            self.moves_from(sq, &mut list);
+            list.iter().any(|&m| self.keeps_general_safe(m))
+        })
+    }
+
+    /// True when a pseudo-legal move leaves the mover's General unattacked and not facing the
+    /// other General.
+    fn keeps_general_safe(&self, m: Move) -> bool {
+        let mut p = *self;
+        p.make(m);
+        !p.in_check(self.to_move)
+    }
+
+    /// True when `m` is legal for the side to move.
+    pub fn is_legal(&self, m: Move) -> bool {
+        (m.to as usize) < SQUARES
+            && self.own(m.from, self.to_move)
+            && !self.own(m.to, self.to_move)
+            && self.diagnose(m).is_ok()
+    }
+
+    /// Applies `m` without any check (it must be pseudo-legal for the side to move) and
+    /// returns the captured piece. The key is updated incrementally.
+    pub fn make(&mut self, m: Move) -> Option<Piece> {
+        let (f, t) = (m.from as usize, m.to as usize);
+        if f >= SQUARES || t >= SQUARES || f == t {
+            return None;
+        }
+        let p = self.board[f]?;
+        let captured = self.board[t];
+        self.key ^= piece_key(p, m.from) ^ piece_key(p, m.to) ^ side_key();
+        if let Some(c) = captured {
+            self.key ^= piece_key(c, m.to);
+        }
+        self.board[t] = Some(p);
+        self.board[f] = None;
+        if p.kind() == Kind::General && !p.is_covered() {
+            self.generals[p.side().index()] = m.to;
+        }
+        self.to_move = self.to_move.other();
+        captured
+    }
+
+    /// Takes back `m`, which [`Position::make`] applied and which captured `captured`.
+    pub fn unmake(&mut self, m: Move, captured: Option<Piece>) {
+        let (f, t) = (m.from as usize, m.to as usize);
+        if f >= SQUARES || t >= SQUARES || f == t {
+            return;
+        }
+        let Some(p) = self.board[t] else { return };
+        self.key ^= piece_key(p, m.from) ^ piece_key(p, m.to) ^ side_key();
+        if let Some(c) = captured {
+            self.key ^= piece_key(c, m.to);
+        }
+        self.board[f] = Some(p);
+        self.board[t] = captured;
+        if p.kind() == Kind::General && !p.is_covered() {
+            self.generals[p.side().index()] = m.from;
+        }
+        self.to_move = self.to_move.other();
+    }
+
+    /// True when the two Generals stand on one file with nothing between them.
+    pub fn generals_face(&self) -> bool {
+        let (a, b) = (self.generals[0], self.generals[1]);
+        if a == NONE || b == NONE || GEOMETRY.file(a) != GEOMETRY.file(b) {
+            return false;
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        ((lo + WIDTH)..hi)
+            .step_by(WIDTH as usize)
+            .all(|s| self.board[s as usize].is_none())
+    }
+
+    /// True when `side`'s General is attacked by an enemy piece, or faces the other General
+    /// (rulings §4.1: both make the position illegal for the side that just moved).
+    pub fn in_check(&self, side: Side) -> bool {
+        match self.general(side) {
+            Some(g) => self.attacker(g, side.other()).is_some() || self.generals_face(),
+            None => false,
+        }
+    }
+
+    /// True when the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.in_check(self.to_move)
+    }
+
+    /// True when `m` (legal for the side to move) gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut p = *self;
+        p.make(m);
+        p.is_check()
+    }
+
+    /// True when a piece of `by` could capture on `sq` by its movement (pseudo-legally; the
+    /// facing-Generals rule is not an attack on a point, see [`Position::generals_face`]).
+    pub fn is_attacked(&self, sq: Square, by: Side) -> bool {
+        self.attacker(sq, by).is_some()
+    }
+
+    /// One piece of `by` that attacks `sq` (a Chariot, Cannon, Soldier or General along a
+    /// line, then Horses, Advisors and Elephants), or `None`.
+    pub fn attacker(&self, sq: Square, by: Side) -> Option<Square> {
+        let t = sq as usize;
+        if t >= SQUARES {
+            return None;
+        }
+        for d in 0..4 {
+            let mut s = T.orth[t][d];
+            let mut dist = 1;
+            while s != NONE && self.board[s as usize].is_none() {
+                s = T.orth[s as usize][d];
+                dist += 1;
+            }
+            if s == NONE {
+                continue;
+            }
+            if let Some(p) = self.board[s as usize] {
+                if p.side() == by {
+                    match self.mover(p, s) {
+                        Kind::Chariot => return Some(s),
+                        Kind::General if dist == 1 && in_palace(by, sq) => return Some(s),
+                        // The Soldier on s moves in the direction opposite to d to reach sq.
+                        Kind::Soldier if dist == 1 => {
+                            let back = d ^ 1;
+                            if back == forward(by) || (d >= 2 && !own_half(by, s)) {
+                                return Some(s);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let mut c = T.orth[s as usize][d];
+            while c != NONE && self.board[c as usize].is_none() {
+                c = T.orth[c as usize][d];
+            }
+            if c != NONE {
+                if let Some(p) = self.board[c as usize] {
+                    if p.side() == by && self.mover(p, c) == Kind::Cannon {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        for &(h, leg) in &T.horse_in[t] {
+            if h == NONE || self.board[leg as usize].is_some() {
+                continue;
+            }
+            if let Some(p) = self.board[h as usize] {
+                if p.side() == by && self.mover(p, h) == Kind::Horse {
+                    return Some(h);
+                }
+            }
+        }
+        for d in 0..4 {
+            let a = T.diag[t][d];
+            if a == NONE {
+                continue;
+            }
+            if let Some(p) = self.board[a as usize] {
+                if p.side() == by
+                    && self.mover(p, a) == Kind::Advisor
+                    && (!self.limited(p) || in_palace(by, sq))
+                {
+                    return Some(a);
+                }
+            }
+            let e = T.diag2[t][d];
+            if e == NONE || self.board[a as usize].is_some() {
+                continue;
+            }
+            if let Some(p) = self.board[e as usize] {
+                if p.side() == by
+                    && self.mover(p, e) == Kind::Elephant
+                    && (!self.limited(p) || own_half(by, sq))
+                {
+                    return Some(e);
+                }
+            }
+        }
+        None
+    }
+
+    /// Says why `m` is not legal for the piece on its from-point, or `Ok` when it is. The
+    /// caller has checked that the from-point holds a piece of the side to move, that the
+    /// to-point differs and does not hold one of its own pieces.
+    pub fn diagnose(&self, m: Move) -> Result<(), Illegal> {
+        let Some(p) = self.piece(m.from) else {
+            return Err(Illegal::Shape(Kind::General));
+        };
+        if m.to as usize >= SQUARES || m.from == m.to {
+            return Err(Illegal::Shape(p.kind()));
+        }
+        let side = p.side();
+        let kind = self.mover(p, m.from);
+        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
+        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
+        let (df, dr) = (tf - ff, tr - fr);
+        match kind {
+            Kind::General => {
+                if df.abs() + dr.abs() != 1 {
+                    return Err(Illegal::Shape(kind));
+                }
+                if !in_palace(side, m.to) {
+                    return Err(Illegal::OutOfPalace(kind));
+                }
+            }
+            Kind::Advisor => {
+                if df.abs() != 1 || dr.abs() != 1 {
+                    return Err(Illegal::Shape(kind));
+                }
+                if self.limited(p) && !in_palace(side, m.to) {
+                    return Err(Illegal::OutOfPalace(kind));
+                }
+            }
+            Kind::Elephant => {
+                if df.abs() != 2 || dr.abs() != 2 {
+                    return Err(Illegal::Shape(kind));
+                }
+                if self.limited(p) && !own_half(side, m.to) {
+                    return Err(Illegal::AcrossRiver);
+                }
+                let eye = at(ff + df / 2, fr + dr / 2);
+                if self.board[eye as usize].is_some() {
+                    return Err(Illegal::EyeBlocked(eye));
+                }
+            }
+            Kind::Horse => {
+                let leg = match (df.abs(), dr.abs()) {
+                    (1, 2) => at(ff, fr + dr / 2),
+                    (2, 1) => at(ff + df / 2, fr),
+                    _ => return Err(Illegal::Shape(kind)),
+                };
+                if self.board[leg as usize].is_some() {
+                    return Err(Illegal::LegBlocked(leg));
+                }
+            }
+            Kind::Chariot | Kind::Cannon => {
+                if df != 0 && dr != 0 {
+                    return Err(Illegal::Shape(kind));
+                }
+                let (sf, sr) = (df.signum(), dr.signum());
+                let mut screens = [NONE; 2];
+                let mut count = 0u8;
+                let (mut f, mut r) = (ff + sf, fr + sr);
+                while (f, r) != (tf, tr) {
+                    let s = at(f, r);
+                    if self.board[s as usize].is_some() {
+                        if (count as usize) < 2 {
+                            screens[count as usize] = s;
+                        }
+                        count += 1;
+                    }
+                    f += sf;
+                    r += sr;
+                }
+                let capture = self.board[m.to as usize].is_some();
+                if kind == Kind::Cannon && capture {
+                    if count != 1 {
+                        let sq = |s: u8| (s != NONE).then_some(s);
+                        return Err(Illegal::Screens {
+                            count,
+                            first: sq(screens[0]),
+                            second: sq(screens[1]),
+                        });
+                    }
+                } else if count > 0 {
+                    return Err(Illegal::PathBlocked(screens[0]));
+                }
+            }
+            Kind::Soldier => {
+                let fwd = if side == Side::First { 1 } else { -1 };
+                if !(df == 0 && dr == fwd) {
+                    if dr == 0 && df.abs() == 1 {
+                        if own_half(side, m.from) {
+                            return Err(Illegal::SoldierSideways);
+                        }
+                    } else if df == 0 && dr == -fwd {
+                        return Err(Illegal::SoldierBackward);
+                    } else {
+                        return Err(Illegal::Shape(kind));
+                    }
+                }
+            }
+        }
+        let was_in_check = self.in_check(side);
+        let mut after = *self;
+        after.make(m);
+        if let Some(g) = after.general(side) {
+            if let Some(attacker) = after.attacker(g, side.other()) {
+                return Err(Illegal::LeavesGeneralAttacked {
+                    attacker,
+                    was_in_check,
+                });
+            }
+        }
+        if after.generals_face() {
+            return Err(Illegal::FacingGenerals);
+        }
+        Ok(())
+    }
+
+    /// Counts the leaf positions `depth` plies from here (perft; depth 0 is 1).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut p = *self;
+        list.iter()
+            .map(|&m| {
+                let c = p.make(m);
+                let n = p.perft(depth - 1);
+                p.unmake(m, c);
+                n
+            })
+            .sum()
+    }
+
+    /// The position as a xqbase FEN, with the given no-capture ply count and move number.
+    pub fn fen(&self, halfmove: u32, fullmove: u32) -> String {
+        super::fen::write(self, halfmove, fullmove)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::from_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn start_position_moves() {
+        let p = Position::start();
+        let mut l = MoveList::new();
+        p.legal_moves(&mut l);
+        assert_eq!(l.len(), 44);
+        assert!(l.contains(&mv("h2e2")));
+        assert!(
+            l.contains(&mv("h2h9")),
+            "cannon takes the horse over the cannon"
+        );
+        assert!(!l.contains(&mv("h2h7")), "no capture without a screen");
+        assert!(!l.contains(&mv("b0d1")), "horse leg c0 blocked");
+        assert!(!p.is_check());
+        assert_eq!(p.general(Side::First), Some(4));
+        assert_eq!(p.general(Side::Second), Some(85));
+    }
+
+    #[test]
+    fn key_is_incremental() {
+        let mut p = Position::start();
+        let k0 = p.key();
+        let m = mv("h2h9");
+        let c = p.make(m);
+        assert!(c.is_some());
+        let mut rebuilt = Position::empty(p.to_move());
+        for sq in 0..SQUARES as Square {
+            rebuilt.set(sq, p.piece(sq));
+        }
+        assert_eq!(p.key(), rebuilt.key());
+        p.unmake(m, c);
+        assert_eq!(p.key(), k0);
+        assert_eq!(p, Position::start());
+    }
+
+    #[test]
+    fn diagnoses() {
+        let p = Position::start();
+        assert_eq!(p.diagnose(mv("b0d1")), Err(Illegal::LegBlocked(1 + 1)));
+        assert_eq!(
+            p.diagnose(mv("h2h7")),
+            Err(Illegal::Screens {
+                count: 0,
+                first: None,
+                second: None
+            })
+        );
+        assert_eq!(p.diagnose(mv("a3b3")), Err(Illegal::SoldierSideways));
+        assert_eq!(p.diagnose(mv("a3a2")), Err(Illegal::SoldierBackward));
+        assert_eq!(p.diagnose(mv("e0e2")), Err(Illegal::Shape(Kind::General)));
+        assert_eq!(p.diagnose(mv("a0a4")), Err(Illegal::PathBlocked(27)));
+        assert_eq!(p.diagnose(mv("h2e2")), Ok(()));
+    }
+
+    #[test]
+    fn side_to_move_is_in_the_key() {
+        let p = Position::start();
+        let mut q = p;
+        q.set_to_move(Side::Second);
+        assert_ne!(p.key(), q.key());
+        q.set_to_move(Side::First);
+        assert_eq!(p.key(), q.key());
+    }
+
+    #[test]
+    fn attacks_and_checks() {
+        let p = Position::start();
+        // h2's Cannon attacks h9 over the screen h7; b0's Horse attacks a2 and c2.
+        assert_eq!(
+            p.attacker(GEOMETRY.square(7, 9).unwrap(), Side::First),
+            Some(25)
+        );
+        assert!(p.is_attacked(GEOMETRY.square(2, 2).unwrap(), Side::First));
+        // Black's Soldier on e6 attacks e5; no Red piece does.
+        assert_eq!(
+            p.attacker(GEOMETRY.square(4, 5).unwrap(), Side::Second),
+            Some(58)
+        );
+        assert!(!p.is_attacked(GEOMETRY.square(4, 5).unwrap(), Side::First));
+        // After h2e2 h7e7, e2e6 takes the Soldier over e3 and checks over the screen e7.
+        let mut q = p;
+        q.make(mv("h2e2"));
+        q.make(mv("h7e7"));
+        assert!(q.gives_check(mv("e2e6")), "e7 is the screen");
+        assert!(!p.gives_check(mv("h2e2")));
+    }
+
+    #[test]
+    fn jieqi_hooks() {
+        // A covered piece on b0 moves as the Horse that starts there, whatever it is.
+        let mut p = Position::start();
+        p.set(1, Some(Piece::covered(Side::First, Kind::Chariot)));
+        let mut l = MoveList::new();
+        p.moves_from(1, &mut l);
+        let mut names: Vec<String> = l.iter().map(|m| m.iccs()).collect();
+        names.sort();
+        assert_eq!(names, ["b0a2", "b0c2"]);
+        // Free diagonals: a revealed Elephant may cross the river, an Advisor leave the palace.
+        let mut q = Position::empty(Side::First);
+        q.set(4, Some(Piece::new(Side::First, Kind::General)));
+        q.set(84, Some(Piece::new(Side::Second, Kind::General)));
+        q.set(
+            GEOMETRY.square(2, 4).unwrap(),
+            Some(Piece::new(Side::First, Kind::Elephant)),
+        );
+        q.set(
+            GEOMETRY.square(3, 2).unwrap(),
+            Some(Piece::new(Side::First, Kind::Advisor)),
+        );
+        assert!(q.is_legal(mv("c4e2")), "a move on its own side is fine");
+        assert!(!q.is_legal(mv("c4e6")));
+        assert!(!q.is_legal(mv("d2c3")));
+        q.set_free_diagonals(true);
+        assert!(q.is_legal(mv("c4e6")));
+        assert!(q.is_legal(mv("d2c3")));
+    }
+
+    #[test]
+    fn piece_bytes() {
+        for side in [Side::First, Side::Second] {
+            for k in Kind::ALL {
+                let p = Piece::new(side, k);
+                assert_eq!((p.side(), p.kind(), p.is_covered()), (side, k, false));
+                let c = Piece::covered(side, k);
+                assert_eq!((c.side(), c.kind(), c.is_covered()), (side, k, true));
+            }
+        }
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+    }
+}

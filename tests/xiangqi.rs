@@ -1,0 +1,358 @@
+//! Xiangqi (rulings §4.1) end to end: the hand-worked fixtures in `fixtures/xiangqi/`, their
+//! diagnostics, the 2000-game xqbase corpus, the CLI's `--game xiangqi`, and properties of
+//! random legal games.
+
+use arbiter::pipeline::{check_source, parameters_for, parse_source, Options, Source};
+use arbiter::record::RecordedResult;
+use arbiter::report::human;
+use arbiter::rules::xiangqi::{Move, MoveList, Position};
+use arbiter::rules::{GameId, Overrides};
+use arbiter::{Code, Severity};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixtures() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures/xiangqi"))
+        .expect("fixtures/xiangqi exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("arb" | "pgn")))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The `; key: value` line of a fixture's header comment.
+fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let prefix = format!("; {key}:");
+    text.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .map(str::trim)
+}
+
+fn options_for(text: &str) -> Options {
+    let mut opts = Options::default();
+    if header(text, "cli") == Some("--game xiangqi") {
+        opts.overrides.game = Some(GameId::Xiangqi);
+    }
+    opts
+}
+
+/// Reads a fixture as the CLI does, with the name relative to the crate root.
+fn source(path: &Path) -> Source {
+    let name = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    Source::from_bytes(name, std::fs::read(path).expect("readable fixture"))
+}
+
+#[test]
+fn fixtures_give_their_hand_worked_verdicts() {
+    let files = fixtures();
+    assert!(files.len() >= 30, "only {} xiangqi fixtures", files.len());
+    for path in files {
+        let src = source(&path);
+        let expect = header(&src.text, "expect")
+            .unwrap_or_else(|| panic!("{}: no `; expect:` line", src.name));
+        let outcome = header(&src.text, "outcome")
+            .unwrap_or_else(|| panic!("{}: no `; outcome:` line", src.name));
+        let reports = check_source(&src, &options_for(&src.text));
+        assert_eq!(reports.len(), 1, "{}: one game per fixture", src.name);
+        let r = &reports[0];
+        let got: Vec<String> = r
+            .findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{}@{}",
+                    f.code,
+                    f.ply.map_or("-".to_string(), |p| p.to_string())
+                )
+            })
+            .collect();
+        let want: Vec<String> = if expect == "none" {
+            Vec::new()
+        } else {
+            expect.split_whitespace().map(String::from).collect()
+        };
+        assert_eq!(got, want, "{}: findings", src.name);
+        let got_outcome = r.outcome.as_ref().map_or("none".to_string(), |o| {
+            format!("{} {} {}", o.reason, o.result.as_str(), o.ply)
+        });
+        assert_eq!(got_outcome, outcome, "{}: outcome", src.name);
+        assert_eq!(r.game, Some(GameId::Xiangqi), "{}: ruleset", src.name);
+    }
+}
+
+#[test]
+fn fixture_diagnostics() {
+    let style = human::Style {
+        color: false,
+        width: 100,
+    };
+    let mut out = String::new();
+    for path in fixtures() {
+        let src = source(&path);
+        for r in check_source(&src, &options_for(&src.text)) {
+            for f in &r.findings {
+                out.push_str(&human::render(f, &src.name, &src.text, r.index, style));
+            }
+        }
+    }
+    insta::assert_snapshot!("xiangqi_fixture_diagnostics", out);
+}
+
+#[test]
+fn cli_needs_game_for_xqbase_records() {
+    let fixture = root().join("fixtures/xiangqi/no-game-tag.pgn");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(root())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("arbiter runs");
+        format!(
+            "exit {}\n--- stdout\n{}--- stderr\n{}",
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    let path = fixture.strip_prefix(root()).unwrap().to_str().unwrap();
+    let with = run(&["check", "--game", "xiangqi", "--color", "never", path]);
+    let without = run(&["check", "--color", "never", path]);
+    assert!(with.starts_with("exit 0\n"), "{with}");
+    assert!(without.starts_with("exit 2\n"), "{without}");
+    insta::assert_snapshot!("xiangqi_cli_game_flag", format!("{with}\n{without}"));
+}
+
+/// The 13 corpus games that end in checkmate at their last move (file, 0-based game index,
+/// plies): Fairy-Stockfish finds the same 13 (corpus/xiangqi/SOURCE.md).
+const CORPUS_MATES: [(&str, usize, usize); 13] = [
+    ("hu_ronghua_iccs.pgn", 87, 62),
+    ("hu_ronghua_iccs.pgn", 269, 67),
+    ("hu_ronghua_iccs.pgn", 551, 68),
+    ("hu_ronghua_iccs.pgn", 657, 90),
+    ("hu_ronghua_iccs.pgn", 740, 70),
+    ("hu_ronghua_iccs.pgn", 1240, 105),
+    ("hu_ronghua_iccs.pgn", 1253, 70),
+    ("liu_dahua_iccs_part.pgn", 21, 109),
+    ("liu_dahua_iccs_part.pgn", 237, 90),
+    ("liu_dahua_iccs_part.pgn", 286, 132),
+    ("liu_dahua_iccs_part.pgn", 302, 158),
+    ("liu_dahua_iccs_part.pgn", 528, 95),
+    ("parallel15_iccs.pgn", 6, 43),
+];
+
+#[test]
+fn corpus_replays_clean_with_its_checkmates() {
+    let dir = root().join("../shared/corpus/xiangqi");
+    if !dir.is_dir() {
+        println!("SKIPPED: ../shared/corpus/xiangqi is absent");
+        return;
+    }
+    let opts = Options {
+        overrides: Overrides {
+            game: Some(GameId::Xiangqi),
+            ..Overrides::default()
+        },
+    };
+    let (mut games, mut plies, mut no_result) = (0, 0, 0);
+    let mut mates = Vec::new();
+    for file in [
+        "hu_ronghua_iccs.pgn",
+        "liu_dahua_iccs_part.pgn",
+        "parallel15_iccs.pgn",
+    ] {
+        let src = Source::read(&dir.join(file));
+        for r in check_source(&src, &opts) {
+            games += 1;
+            plies += r.plies;
+            for f in &r.findings {
+                assert_ne!(
+                    f.severity(),
+                    Severity::Error,
+                    "{file} game {}: {} ({})",
+                    r.index + 1,
+                    f.message,
+                    f.code
+                );
+                if f.code == Code::NoResult {
+                    no_result += 1;
+                }
+            }
+            if let Some(o) = &r.outcome {
+                assert_eq!(o.reason, "checkmate", "{file} game {}", r.index + 1);
+                assert_eq!(o.ply as usize, r.plies);
+                // Every corpus game starts with Red: an odd last ply is Red's mate.
+                let winner = if r.plies % 2 == 1 {
+                    RecordedResult::FirstWins
+                } else {
+                    RecordedResult::SecondWins
+                };
+                assert_eq!(o.result, winner, "{file} game {}", r.index + 1);
+                mates.push((file, r.index, r.plies));
+            }
+        }
+    }
+    assert_eq!(games, 2000);
+    assert_eq!(plies, 176_002);
+    assert_eq!(no_result, 2000, "every corpus game lacks a result");
+    assert_eq!(mates, CORPUS_MATES);
+}
+
+/// Plays `choices` as a random legal game from the start (each number picks one of the legal
+/// moves); stops early at checkmate or stalemate. Returns the moves and the final position.
+fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
+    let mut pos = Position::start();
+    let mut list = MoveList::new();
+    let mut moves = Vec::new();
+    for &c in choices {
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list[c as usize % list.len()];
+        pos.make(m);
+        moves.push(m);
+    }
+    (moves, pos)
+}
+
+fn log_text(moves: &[String], result: &str) -> String {
+    let mut t = format!("[Game \"xiangqi\"]\n[Result \"{result}\"]\n\n");
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            t.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        t.push_str(m);
+        t.push(' ');
+    }
+    t.push_str(result);
+    t.push('\n');
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A random legal game replays with no finding, its last key is the engine's, its end is
+    /// the one the position shows, and `convert` prints a log that replays the same.
+    #[test]
+    fn random_legal_games_replay_clean(choices in prop::collection::vec(any::<u16>(), 0..160)) {
+        let (moves, end) = legal_game(&choices);
+        let finished = !end.has_legal_move();
+        let result = match (finished, end.to_move()) {
+            (false, _) => "*",
+            (true, arbiter::rules::Side::First) => "0-1",
+            (true, arbiter::rules::Side::Second) => "1-0",
+        };
+        let names: Vec<String> = moves.iter().map(|m| m.iccs()).collect();
+        let src = Source::from_bytes("random.arb", log_text(&names, result).into_bytes());
+        let r = &check_source(&src, &Options::default())[0];
+        prop_assert!(r.findings.is_empty(), "{:?}", r.findings);
+        prop_assert_eq!(r.plies, moves.len());
+        prop_assert_eq!(r.outcome.is_some(), finished);
+        let replay = r.replay.as_ref().unwrap();
+        let last = replay.plies.last().map_or(replay.start_key, |p| p.key);
+        prop_assert_eq!(last, end.key());
+
+        let rec = &parse_source(&src)[0];
+        let (params, defaults) = parameters_for(rec, GameId::Xiangqi, &Overrides::default()).unwrap();
+        let again = arbiter::convert::write_native(rec, GameId::Xiangqi, &params, &defaults);
+        let src2 = Source::from_bytes("converted.arb", again.into_bytes());
+        let r2 = &check_source(&src2, &Options::default())[0];
+        let keys = |r: &arbiter::GameReport| r.replay.as_ref().unwrap().plies.iter().map(|p| p.key).collect::<Vec<_>>();
+        prop_assert_eq!(keys(r), keys(r2));
+        prop_assert_eq!(&r.outcome, &r2.outcome);
+    }
+
+    /// Replacing one ply of a legal game with a move that is not legal there is caught at
+    /// exactly that ply, and the replay stops.
+    #[test]
+    fn a_corrupted_move_is_caught_at_its_ply(
+        choices in prop::collection::vec(any::<u16>(), 1..120),
+        at in any::<prop::sample::Index>(),
+        bad in (0u8..90, 0u8..90),
+    ) {
+        let (moves, _) = legal_game(&choices);
+        prop_assume!(!moves.is_empty());
+        let k = at.index(moves.len());
+        let (_, before) = legal_game(&choices[..k]);
+        let mut list = MoveList::new();
+        before.legal_moves(&mut list);
+        // The first (from, to) pair from `bad` on, in board order, that is not legal here.
+        let mut candidate = Move { from: bad.0, to: bad.1 };
+        let mut n = bad.0 as u32 * 90 + bad.1 as u32;
+        while list.contains(&candidate) {
+            n = (n + 1) % 8100;
+            candidate = Move { from: (n / 90) as u8, to: (n % 90) as u8 };
+        }
+        let mut names: Vec<String> = moves.iter().map(|m| m.iccs()).collect();
+        names[k] = candidate.iccs();
+        let src = Source::from_bytes("corrupt.arb", log_text(&names, "*").into_bytes());
+        let r = &check_source(&src, &Options::default())[0];
+        let errors: Vec<_> = r.findings.iter().filter(|f| f.severity() == Severity::Error).collect();
+        prop_assert_eq!(errors.len(), 1, "{:?}", r.findings);
+        prop_assert_eq!(errors[0].code, Code::IllegalMove);
+        prop_assert_eq!(errors[0].ply, Some(k as u32 + 1));
+        prop_assert_eq!(r.plies, k);
+        prop_assert!(r.replay.as_ref().unwrap().stopped);
+    }
+}
+
+#[test]
+fn repeated_position_has_the_same_key_and_side_matters() {
+    let text = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 *\n";
+    let src = Source::from_bytes("rep.arb", text.as_bytes().to_vec());
+    let r = &check_source(&src, &Options::default())[0];
+    let replay = r.replay.as_ref().unwrap();
+    let keys: Vec<u64> = replay.plies.iter().map(|p| p.key).collect();
+    assert_eq!(keys[3], replay.start_key, "back to the start after 4 plies");
+    assert_eq!(keys[4], keys[0], "same placement, same side to move");
+    assert_ne!(keys[0], keys[1]);
+    assert!(replay.plies.iter().all(|p| !p.capture));
+    // The Horse that moves on plies 1, 3, 5 keeps its id.
+    assert_eq!(replay.plies[0].piece, replay.plies[2].piece);
+    assert_eq!(replay.plies[0].piece, replay.plies[4].piece);
+    assert_ne!(replay.plies[0].piece, replay.plies[1].piece);
+}
+
+proptest! {
+    /// Any FEN text, and any one-character corruption of the start FEN, is either read or
+    /// refused with located errors: never a panic; a FEN that is read prints back to the
+    /// same position.
+    #[test]
+    fn fen_never_panics_and_round_trips(
+        noise in "[rnbakcpRNBAKCPEHX0-9/ wb-]{0,90}",
+        at in any::<prop::sample::Index>(),
+        c in prop::sample::select(&['r', 'K', 'p', 'P', '1', '9', '/', ' ', 'x', '0'][..]),
+    ) {
+        use arbiter::rules::xiangqi::fen;
+        let mut mutated: Vec<char> = fen::START.chars().collect();
+        let i = at.index(mutated.len());
+        mutated[i] = c;
+        let mutated: String = mutated.into_iter().collect();
+        for text in [noise.as_str(), mutated.as_str()] {
+            match fen::parse(text) {
+                Ok(f) => {
+                    let printed = fen::write(&f.position, f.halfmove, f.fullmove);
+                    let again = fen::parse(&printed).expect("printed FEN reads back");
+                    prop_assert_eq!(again.position, f.position);
+                }
+                Err(errors) => {
+                    prop_assert!(!errors.is_empty());
+                    for e in errors {
+                        prop_assert!(e.range.start <= e.range.end && e.range.end <= text.len());
+                    }
+                }
+            }
+        }
+    }
+}
