@@ -58,7 +58,7 @@ fn game(plies: usize, seed: u64) -> String {
         let mv_text = format!("{}-{}", g.name(f), g.name(t));
         let mv = MoveRecord {
             coord: parse_coord_move(&mv_text, 0),
-            text: Spanned::new(mv_text.clone(), Default::default()),
+            text: Spanned::new(mv_text.as_str().into(), Default::default()),
             annotation: None,
             turn: n,
             span: Default::default(),

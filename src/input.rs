@@ -312,10 +312,10 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
         if self.state == ReaderState::Done {
             return None;
         }
-        let mut buf = Vec::new();
+        // Lines are read straight into the current game's buffer (one copy of each byte).
         loop {
-            buf.clear();
-            let n = match self.reader.read_until(b'\n', &mut buf) {
+            let line_start = self.cur.len();
+            let n = match self.reader.read_until(b'\n', &mut self.cur) {
                 Ok(n) => n,
                 Err(e) => return Some(self.unreadable(e.to_string())),
             };
@@ -338,15 +338,16 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 return None;
             }
             let had_start = self.splitter.current_start().is_some();
-            let boundary = self.splitter.line(&buf, self.offset);
+            let boundary = self.splitter.line(&self.cur[line_start..], self.offset);
             let line_here = self.line;
             let offset_here = self.offset;
             self.offset += n;
-            if buf.last() == Some(&b'\n') {
+            if self.cur.last() == Some(&b'\n') {
                 self.line += 1;
             }
             if boundary.is_some() {
-                let done = std::mem::replace(&mut self.cur, buf.clone());
+                let next = self.cur.split_off(line_start);
+                let done = std::mem::replace(&mut self.cur, next);
                 let chunk = self.emit(done, self.cur_offset, self.cur_line, ChunkKind::Native);
                 self.cur_offset = offset_here;
                 self.cur_line = line_here;
@@ -354,14 +355,14 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
             }
             if !had_start {
                 if self.splitter.current_start().is_some() {
+                    // the game starts on this line; blank lines before it belong to no game
+                    self.cur.drain(..line_start);
                     self.cur_offset = offset_here;
                     self.cur_line = line_here;
-                    self.cur.extend_from_slice(&buf);
+                } else {
+                    self.cur.truncate(line_start);
                 }
-                // leading blank lines belong to no game
-                continue;
             }
-            self.cur.extend_from_slice(&buf);
         }
     }
 }

@@ -396,7 +396,7 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
         _ => (None, String::from("<move>")),
     };
     g.moves.push(MoveRecord {
-        text: Spanned::new(text_value, elem),
+        text: Spanned::new(text_value.into(), elem),
         coord,
         annotation: None,
         turn,

@@ -7,6 +7,7 @@
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
+pub mod fast;
 pub mod gravon;
 pub mod parse;
 pub mod split;
@@ -110,8 +111,9 @@ pub struct CoordMove {
 /// One ply as the log writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveRecord {
-    /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`).
-    pub text: Spanned<String>,
+    /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`); short texts are
+    /// stored inline (no allocation per move), and it derefs to `&str`.
+    pub text: Spanned<compact_str::CompactString>,
     /// The coordinate reading of `text`, when it is a coordinate move.
     pub coord: Option<CoordMove>,
     /// The parenthesised annotation after the move, without the parentheses (`3:B`).
@@ -165,7 +167,7 @@ impl serde::Serialize for RecordedResult {
 }
 
 /// One game as parsed, before any rule is applied.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameRecord {
     /// 0-based position of the game in its file.
     pub index: usize,
@@ -221,50 +223,49 @@ pub fn parse_coord_move(text: &str, base: usize) -> Option<CoordMove> {
         end -= 1;
     }
     let b = &b[..end];
-    let mut i = 0;
-    let square = |i: &mut usize| -> Option<(u8, u32, Span)> {
-        let start = *i;
-        let f = *b.get(*i)?;
+    // One square at `i`: an ASCII letter and one or two digits.
+    let square = |i: usize| -> Option<(u8, u32, usize)> {
+        let f = *b.get(i)?;
         if !f.is_ascii_alphabetic() {
             return None;
         }
-        *i += 1;
-        let ds = *i;
-        while *i < b.len() && b[*i].is_ascii_digit() && *i - ds < 2 {
-            *i += 1;
-        }
-        if *i == ds {
+        let d1 = *b.get(i + 1)?;
+        if !d1.is_ascii_digit() {
             return None;
         }
-        let rank: u32 = std::str::from_utf8(&b[ds..*i]).ok()?.parse().ok()?;
-        Some((
-            f.to_ascii_lowercase() - b'a',
-            rank,
-            Span::new(base + start, base + *i),
-        ))
+        let mut rank = (d1 - b'0') as u32;
+        let mut j = i + 2;
+        if let Some(&d2) = b.get(j) {
+            if d2.is_ascii_digit() {
+                rank = rank * 10 + (d2 - b'0') as u32;
+                j += 1;
+            }
+        }
+        Some((f.to_ascii_lowercase() - b'a', rank, j))
     };
-    let (ff, fr, fs) = square(&mut i)?;
+    let (ff, fr, mut i) = square(0)?;
+    let from_span = Span::new(base, base + i);
     let mut capture_mark = false;
     match b.get(i) {
         Some(b'-') => i += 1,
-        Some(b'x') | Some(b'X') | Some(b':') => {
-            // `x` is a capture mark only when a square follows (`a4xa5`); files never use x
-            // in any ruleset here (Stratego's files stop at j).
+        // `x` (or `:`) is a capture mark only when a square follows (`a4xa5`); files never
+        // use x in any ruleset here (Stratego's files stop at j).
+        Some(b'x' | b'X' | b':') => {
             capture_mark = true;
             i += 1;
         }
         _ => {}
     }
-    let (tf, tr, ts) = square(&mut i)?;
-    if i != b.len() {
+    let (tf, tr, j) = square(i)?;
+    if j != b.len() {
         return None;
     }
     Some(CoordMove {
         from: (ff, fr),
         to: (tf, tr),
         capture_mark,
-        from_span: fs,
-        to_span: ts,
+        from_span,
+        to_span: Span::new(base + i, base + j),
     })
 }
 

@@ -36,23 +36,30 @@ pub fn parse_game(text: &str, span: Span) -> GameRecord {
 /// Parses the one game in `src`, which starts at byte `base` of its file: every span in the
 /// result is `base` + the offset in `src` (so spans point into the user's file even when the
 /// game was read on its own from a stream).
+///
+/// Well-formed games take a hand-written fast path ([`super::fast`]) that builds exactly the
+/// record the grammar would; anything it does not accept is parsed by the pest grammar, which
+/// stays the definition of the format and the source of every syntax error.
 pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
-    let span = Span::new(base, base + src.len());
-    let mut record = GameRecord {
-        span,
-        ..GameRecord::default()
-    };
+    if let Some(r) = super::fast::parse_fast(src, base) {
+        return r;
+    }
+    parse_game_pest(src, base)
+}
+
+/// Parses one game with the pest grammar only (the reference for [`super::fast`]).
+pub fn parse_game_pest(src: &str, base: usize) -> GameRecord {
+    let mut b = Builder::new(src, base);
     let pairs = match LogParser::parse(Rule::game, src) {
         Ok(p) => p,
         Err(e) => {
-            record.findings.push(pest_error(src, span.start, &e));
-            return record;
+            b.record.findings.push(pest_error(src, base, &e));
+            return b.record;
         }
     };
-    let base = span.start;
-    let sp = |p: &pest::iterators::Pair<Rule>| {
+    let loc = |p: &pest::iterators::Pair<Rule>| {
         let s = p.as_span();
-        Span::new(base + s.start(), base + s.end())
+        (s.start(), s.end())
     };
     for pair in pairs.flatten() {
         match pair.as_rule() {
@@ -61,11 +68,7 @@ pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
                 let (Some(name), Some(value)) = (inner.next(), inner.next()) else {
                     continue;
                 };
-                record.tags.push(Tag {
-                    name: Spanned::new(name.as_str().to_string(), sp(&name)),
-                    value: Spanned::new(unescape(value.as_str()), sp(&value)),
-                    span: sp(&pair),
-                });
+                b.tag(loc(&name), loc(&value), loc(&pair));
             }
             Rule::setup => {
                 let mut inner = pair.clone().into_inner();
@@ -76,77 +79,163 @@ pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
                     let (Some(label), Some(cells)) = (ri.next(), ri.next()) else {
                         continue;
                     };
-                    rows.push(SetupRow {
-                        rank: Spanned::new(label.as_str().parse().unwrap_or(0), sp(&label)),
-                        cells: Spanned::new(cells.as_str().to_string(), sp(&cells)),
-                    });
+                    rows.push((loc(&label), loc(&cells)));
                 }
-                record.setups.push(SetupBlock {
-                    side: Spanned::new(side.as_str().to_ascii_lowercase(), sp(&side)),
-                    rows,
-                    span: sp(&pair),
-                });
+                b.setup(loc(&side), &rows, loc(&pair));
             }
-            Rule::move_number => {
-                check_move_number(&mut record, pair.as_str(), sp(&pair));
-            }
+            Rule::move_number => b.move_number(loc(&pair)),
             Rule::turn => {
-                let turn = record.turns;
-                record.turns += 1;
-                for ply in pair.into_inner() {
-                    let ply_span = sp(&ply);
-                    let mut inner = ply.into_inner();
-                    let Some(text) = inner.next() else { continue };
-                    let annotation = inner.next().and_then(|a| a.into_inner().next());
-                    let tspan = sp(&text);
-                    record.moves.push(MoveRecord {
-                        coord: parse_coord_move(text.as_str(), tspan.start),
-                        text: Spanned::new(text.as_str().to_string(), tspan),
-                        annotation: annotation
-                            .map(|a| Spanned::new(a.as_str().to_string(), sp(&a))),
-                        turn,
-                        span: ply_span,
-                    });
-                }
+                let plies: Vec<Ply> = pair
+                    .into_inner()
+                    .filter_map(|ply| {
+                        let whole = loc(&ply);
+                        let mut inner = ply.into_inner();
+                        let text = loc(&inner.next()?);
+                        let annotation = inner
+                            .next()
+                            .and_then(|a| a.into_inner().next())
+                            .map(|a| loc(&a));
+                        Some(Ply {
+                            text,
+                            annotation,
+                            whole,
+                        })
+                    })
+                    .collect();
+                b.turn(&plies);
             }
-            Rule::result => {
-                let s = sp(&pair);
-                if let Some(r) = RecordedResult::parse(pair.as_str()) {
-                    record.result_token = Some(Spanned::new(r, s));
-                }
-            }
+            Rule::result => b.result(loc(&pair)),
             _ => {}
         }
     }
-    if let Some(res) = &record.result_token {
-        // The grammar accepts a result token anywhere in the movetext; only the last position
-        // is a result, anything after it is not movetext.
-        if let Some(after) = record.moves.iter().find(|m| m.span.start > res.span.start) {
-            record.findings.push(
-                Finding::new(
-                    Code::ParseError,
-                    after.span,
-                    "movetext after the result token",
-                    FORMAT_RULE,
-                )
-                .label("the game's result was already given")
-                .with_label(res.span, "result token here")
-                .help("the result token ends a game's movetext; start a new game with its tags"),
-            );
-            record.moves.clear();
-            record.turns = 0;
+    b.finish()
+}
+
+/// A byte range `(start, end)` in the game's own text.
+pub(crate) type Loc = (usize, usize);
+
+/// One ply as located in the game's text: the move, its annotation's inner text, the whole.
+pub(crate) struct Ply {
+    pub text: Loc,
+    pub annotation: Option<Loc>,
+    pub whole: Loc,
+}
+
+/// Builds a [`GameRecord`] from located pieces; both parsers feed it in text order, so they
+/// build identical records.
+pub(crate) struct Builder<'a> {
+    src: &'a str,
+    base: usize,
+    pub record: GameRecord,
+}
+
+impl<'a> Builder<'a> {
+    pub fn new(src: &'a str, base: usize) -> Self {
+        Builder {
+            src,
+            base,
+            record: GameRecord {
+                span: Span::new(base, base + src.len()),
+                ..GameRecord::default()
+            },
         }
     }
-    record
+    fn span(&self, (s, e): Loc) -> Span {
+        Span::new(self.base + s, self.base + e)
+    }
+    fn text(&self, (s, e): Loc) -> &'a str {
+        &self.src[s..e]
+    }
+    pub fn tag(&mut self, name: Loc, value: Loc, whole: Loc) {
+        let t = Tag {
+            name: Spanned::new(self.text(name).to_string(), self.span(name)),
+            value: Spanned::new(unescape(self.text(value)), self.span(value)),
+            span: self.span(whole),
+        };
+        self.record.tags.push(t);
+    }
+    pub fn setup(&mut self, side: Loc, rows: &[(Loc, Loc)], whole: Loc) {
+        let rows = rows
+            .iter()
+            .map(|&(label, cells)| SetupRow {
+                rank: Spanned::new(self.text(label).parse().unwrap_or(0), self.span(label)),
+                cells: Spanned::new(self.text(cells).to_string(), self.span(cells)),
+            })
+            .collect();
+        let b = SetupBlock {
+            side: Spanned::new(self.text(side).to_ascii_lowercase(), self.span(side)),
+            rows,
+            span: self.span(whole),
+        };
+        self.record.setups.push(b);
+    }
+    pub fn move_number(&mut self, at: Loc) {
+        let (text, span) = (self.text(at), self.span(at));
+        check_move_number(&mut self.record, text, span);
+    }
+    pub fn turn(&mut self, plies: &[Ply]) {
+        if self.record.moves.capacity() == 0 {
+            // About one ply per 5 bytes of movetext; one allocation for most games.
+            self.record
+                .moves
+                .reserve((self.src.len() - plies[0].whole.0) / 5 + 1);
+        }
+        let turn = self.record.turns;
+        self.record.turns += 1;
+        for p in plies {
+            let tspan = self.span(p.text);
+            let text = self.text(p.text);
+            let m = MoveRecord {
+                coord: parse_coord_move(text, tspan.start),
+                text: Spanned::new(text.into(), tspan),
+                annotation: p
+                    .annotation
+                    .map(|a| Spanned::new(self.text(a).to_string(), self.span(a))),
+                turn,
+                span: self.span(p.whole),
+            };
+            self.record.moves.push(m);
+        }
+    }
+    pub fn result(&mut self, at: Loc) {
+        if let Some(r) = RecordedResult::parse(self.text(at)) {
+            self.record.result_token = Some(Spanned::new(r, self.span(at)));
+        }
+    }
+    pub fn finish(mut self) -> GameRecord {
+        let record = &mut self.record;
+        if let Some(res) = &record.result_token {
+            // The grammar accepts a result token anywhere in the movetext; only the last
+            // position is a result, anything after it is not movetext.
+            if let Some(after) = record.moves.iter().find(|m| m.span.start > res.span.start) {
+                record.findings.push(
+                    Finding::new(
+                        Code::ParseError,
+                        after.span,
+                        "movetext after the result token",
+                        FORMAT_RULE,
+                    )
+                    .label("the game's result was already given")
+                    .with_label(res.span, "result token here")
+                    .help(
+                        "the result token ends a game's movetext; start a new game with its tags",
+                    ),
+                );
+                record.moves.clear();
+                record.turns = 0;
+            }
+        }
+        self.record
+    }
 }
 
 /// Checks a move number `N.` / `N...` against the turn it precedes: turn `t` (0-based) is move
 /// `t/2 + 1`, `N.` for the first player and `N...` for the second. A log may start with the
 /// second player (`1...`), which shifts the count. A mismatch is a `record-defect` warning.
 fn check_move_number(record: &mut GameRecord, text: &str, span: Span) {
-    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let digits = text.bytes().take_while(|c| c.is_ascii_digit()).count();
     let dots3 = text.ends_with("...") || text.ends_with('\u{2026}');
-    let Ok(n) = digits.parse::<u64>() else {
+    let Ok(n) = text[..digits].parse::<u64>() else {
         return;
     };
     let turn = record.turns as u64;

@@ -1,0 +1,145 @@
+//! Benchmark: whole archives (issue #10). Reads every file given, then measures
+//! (a) a plain read of the files, (b) parse only (cutting into games + the grammar),
+//! (c) the full check on one core, (d) the full check on all cores,
+//! each as the median of 5 runs, in plies/s and MB/s.
+//!
+//! Run: `cargo run --release --example bench_archive -- --game xiangqi FILE...`
+//! (`scripts/bench.sh` prepares the replicated Xiangqi corpus and adds Fairy-Stockfish).
+//! Prints one JSON object per phase on stdout.
+
+use arbiter::input;
+use arbiter::pipeline::{self, Options};
+use arbiter::rules::{GameId, Overrides};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut game = None;
+    let mut files = Vec::new();
+    let mut runs = 5;
+    let mut phases: Option<String> = None;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--game" => game = args.next().and_then(|g| GameId::parse(&g)),
+            "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5),
+            "--phases" => phases = args.next(),
+            _ => files.push(PathBuf::from(a)),
+        }
+    }
+    let opts = Options {
+        overrides: Overrides {
+            game,
+            ..Overrides::default()
+        },
+    };
+    let inputs = input::expand(&files);
+    let bytes: usize = files
+        .iter()
+        .map(|f| std::fs::metadata(f).map(|m| m.len() as usize).unwrap_or(0))
+        .sum();
+    let mb = bytes as f64 / 1e6;
+
+    // The number of plies, from one full check.
+    let chunks: Vec<_> = inputs.iter().flat_map(input::chunks).collect();
+    let (plies, games): (usize, usize) = chunks
+        .iter()
+        .map(|c| {
+            let g = pipeline::check_chunk(c, &opts);
+            (g.iter().map(|g| g.plies).sum::<usize>(), g.len())
+        })
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    drop(chunks);
+
+    let wanted = |phase: &str| {
+        phases
+            .as_deref()
+            .is_none_or(|p| p.split(',').any(|x| x == phase))
+    };
+    let report = |phase: &str, secs: f64, threads: usize| {
+        println!(
+            "{{\"phase\":\"{phase}\",\"threads\":{threads},\"seconds\":{secs:.4},\"games\":{games},\"plies\":{plies},\"bytes\":{bytes},\"plies_per_s\":{:.0},\"mb_per_s\":{:.1}}}",
+            plies as f64 / secs,
+            mb / secs
+        );
+    };
+
+    let time = |f: &dyn Fn()| {
+        let mut v = Vec::new();
+        for _ in 0..runs {
+            let t = Instant::now();
+            f();
+            v.push(t.elapsed().as_secs_f64());
+        }
+        median(v)
+    };
+
+    // (a) plain read
+    if wanted("read") {
+        let secs = time(&|| {
+            let mut n = 0usize;
+            for f in &files {
+                n += std::fs::read(f)
+                    .map(|b| b.iter().filter(|&&c| c == b'\n').count())
+                    .unwrap_or(0);
+            }
+            std::hint::black_box(n);
+        });
+        report("read", secs, 1);
+    }
+
+    // (b) parse only: cut into games and run the grammar on each
+    if wanted("parse") {
+        let secs = time(&|| {
+            let mut n = 0usize;
+            for i in &inputs {
+                for c in input::chunks(i) {
+                    n += pipeline::parse_chunk(&c)
+                        .iter()
+                        .map(|g| g.moves.len())
+                        .sum::<usize>();
+                }
+            }
+            std::hint::black_box(n);
+        });
+        report("parse", secs, 1);
+    }
+
+    // (c) full check, one core (what `arbiter check --jobs 1` does, without printing)
+    if wanted("check") {
+        let secs = time(&|| {
+            let mut n = 0usize;
+            for i in &inputs {
+                for c in input::chunks(i) {
+                    n += pipeline::check_chunk(&c, &opts).len();
+                }
+            }
+            std::hint::black_box(n);
+        });
+        report("check", secs, 1);
+    }
+
+    // (d) full check, all cores, in the batches `arbiter check` uses
+    if wanted("check-parallel") {
+        let threads = rayon::current_num_threads();
+        let secs = time(&|| {
+            let mut n = 0usize;
+            let mut it = inputs.iter().flat_map(input::chunks).peekable();
+            while it.peek().is_some() {
+                let batch: Vec<_> = it.by_ref().take(256).collect();
+                n += batch
+                    .par_iter()
+                    .map(|c| pipeline::check_chunk(c, &opts).len())
+                    .sum::<usize>();
+            }
+            std::hint::black_box(n);
+        });
+        report("check-parallel", secs, threads);
+    }
+}
