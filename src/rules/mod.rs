@@ -390,7 +390,20 @@ pub fn resolve_parameters(
     }
     if params.first_move.is_some() {
         if let Some(tag) = record.tag("FirstMove") {
-            params.first_move = Some(tag.value.value.trim().to_ascii_lowercase());
+            let v = tag.value.value.trim().to_ascii_lowercase();
+            if v == "red" || v == "blue" {
+                params.first_move = Some(v);
+            } else {
+                findings.push(
+                    Finding::new(
+                        Code::ParseError,
+                        tag.value.span,
+                        format!("the FirstMove tag takes red or blue, not `{v}`"),
+                        "docs/log-format.md (parameter tags)",
+                    )
+                    .label("expected red or blue"),
+                );
+            }
         }
     }
     if params.variant.is_some() {
