@@ -715,7 +715,11 @@ impl Rules for Stratego {
                     ),
                     "opponent's piece",
                 )
-                .help("the sides move in turn, Red first"));
+                .help(format!(
+                    "the sides move in turn; {} moved first in this game",
+                    // Odd plies belong to the side that moved first.
+                    self.side_name(if number % 2 == 1 { side } else { side.other() })
+                )));
         }
         if !piece.kind.movable() {
             return Err(self
