@@ -81,10 +81,16 @@ pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
                         cells: Spanned::new(cells.as_str().to_string(), sp(&cells)),
                     });
                 }
+                // pest's `setup_row+` keeps the white space after a lone row in the pair;
+                // the section ends where its last row does.
+                let mut span = sp(&pair);
+                if let Some(last) = rows.last() {
+                    span.end = last.cells.span.end;
+                }
                 record.setups.push(SetupBlock {
                     side: Spanned::new(side.as_str().to_ascii_lowercase(), sp(&side)),
                     rows,
-                    span: sp(&pair),
+                    span,
                 });
             }
             Rule::move_number => {
@@ -306,6 +312,12 @@ mod tests {
         assert_eq!(g.setups[0].side.value, "red");
         assert_eq!(g.setups[0].rows[0].rank.value, 4);
         assert_eq!(g.setups[0].rows[0].cells.value, "B4B4323222");
+        let s = g.setups[0].span;
+        assert_eq!(
+            &t[s.start..s.end],
+            "setup red\n 4 B4B4323222",
+            "no trailing blank line"
+        );
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.moves[2].text.value, "a5xa6");
         assert_eq!(g.moves[2].annotation.as_ref().unwrap().value, "3:B");
