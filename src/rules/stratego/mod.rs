@@ -732,12 +732,14 @@ impl Rules for Stratego {
                 .help("Bombs and Flags stay where they were set up"));
         }
         if from == to {
-            return Err(self.illegal(
-                mv.text.span,
-                number,
-                "a move must change square".into(),
-                "same square",
-            ));
+            return Err(self
+                .illegal(
+                    mv.text.span,
+                    number,
+                    "a move must change square".into(),
+                    "same square",
+                )
+                .help("a piece moves to another square; a turn cannot be passed"));
         }
         if self.is_lake(to) {
             return Err(self
