@@ -281,48 +281,26 @@ fn expected() -> Vec<(&'static str, Vec<Verdict>)> {
         (
             "setup-wrong-zone-rank.arb",
             setup(&[
-                concat!(
-                    "Blue's setup has the wrong pieces: 5 Bomb (should be 6), ",
-                    "0 Spy (should be 1), 7 Scout (should be 8), 3 Sergeant (should be 4), ",
-                    "3 Lieutenant (should be 4), 2 Captain (should be 4), 2 Major (should be 3), ",
-                    "1 Colonel (should be 2), 0 Marshal (should be 1)"
-                ),
                 "Blue's setup has no row for rank 7",
                 "rank 6 is outside Blue's setup zone",
             ]),
         ),
         (
             "setup-wrong-row-width.arb",
-            setup(&[
-                concat!(
-                    "Red's setup has the wrong pieces: 5 Bomb (should be 6), ",
-                    "6 Scout (should be 8), 4 Miner (should be 5), 2 Sergeant (should be 4), ",
-                    "3 Lieutenant (should be 4), 3 Captain (should be 4), 2 Major (should be 3), ",
-                    "1 Colonel (should be 2)"
-                ),
-                "rank 2 has 9 squares, the board has 10",
-            ]),
+            setup(&["rank 2 has 9 squares, the board has 10"]),
         ),
         (
             "setup-unknown-letter.arb",
-            setup(&[
-                "Blue's setup has the wrong pieces: 5 Bomb (should be 6)",
-                "unknown piece letter `Z`",
-            ]),
+            setup(&["unknown piece letter `Z`"]),
         ),
         ("setup-missing.arb", setup(&["no setup for Blue"])),
         (
             "setup-every-problem-at-once.arb",
             setup(&[
-                concat!(
-                    "Red's setup has the wrong pieces: 5 Bomb (should be 6), ",
-                    "6 Scout (should be 8), 3 Miner (should be 5), 3 Lieutenant (should be 4), ",
-                    "2 Captain (should be 4), 1 Major (should be 3), 1 Colonel (should be 2), ",
-                    "2 Marshal (should be 1)"
-                ),
+                // The whole message: the surplus only, the shortages being explained.
+                "Red's setup has the wrong pieces: 2 Marshal (should be 1)",
                 "Red's setup has no row for rank 3",
                 "rank 5 is outside Red's setup zone",
-                "Blue's setup has the wrong pieces: 5 Bomb (should be 6), 0 General (should be 1)",
                 "unknown piece letter `Z`",
                 "empty square e8 in Blue's setup",
             ]),
@@ -366,19 +344,11 @@ fn expected() -> Vec<(&'static str, Vec<Verdict>)> {
         ),
         (
             "veldslag-no-marshal.arb",
-            setup(&[
-                "Red's setup has the wrong pieces: 0 General (should be 1)",
-                "veldslag has no Marshal",
-            ]),
+            setup(&["veldslag has no Marshal"]),
         ),
         (
             "veldslag-setup-zone.arb",
             setup(&[
-                concat!(
-                    "Red's setup has the wrong pieces: 2 Bomb (should be 4), 0 Spy (should be 1), ",
-                    "3 Scout (should be 5), 2 Miner (should be 3), 2 Lieutenant (should be 3), ",
-                    "0 General (should be 1)"
-                ),
                 "Red's setup has no row for rank 1",
                 "rank 4 is outside Red's setup zone",
             ]),
