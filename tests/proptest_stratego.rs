@@ -17,6 +17,7 @@
 //!   outcome), and converting that again prints the same text.
 
 use arbiter::convert::write_native;
+use arbiter::geometry::zobrist;
 use arbiter::pipeline::{self, check_source, GameReport, Options, Source};
 use arbiter::record::{parse_coord_move, MoveRecord, Span, Spanned};
 use arbiter::rules::stratego::{State, Stratego, KINDS};
@@ -30,23 +31,23 @@ const GAMES: [GameId; 4] = [
     GameId::Veldslag,
 ];
 
-/// A small deterministic generator (splitmix64) driven by a proptest seed.
+/// A deterministic random stream from a proptest seed: the crate's own splitmix64
+/// ([`zobrist`]) over a counter.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(1);
+        zobrist(self.0)
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+    /// Fisher-Yates.
     fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
+            let j = self.below(i + 1);
+            v.swap(i, j);
         }
     }
 }
