@@ -100,10 +100,17 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
     if replay.stopped || replay.unjudged {
         return out;
     }
+    // Without a result, point where one belongs: after the last move (the result token),
+    // else at the last tag (a Result tag), never at a comment before the game.
     let at = recorded
         .as_ref()
         .map(|r| r.span)
         .or(term.map(|t| t.value.span))
+        .or(record
+            .moves
+            .last()
+            .map(|m| Span::new(m.span.end, m.span.end)))
+        .or(record.tags.last().map(|t| t.span))
         .unwrap_or(Span::new(record.span.start, record.span.start));
     let Some(rec) = recorded else {
         out.push(

@@ -155,17 +155,23 @@ impl<'a> Builder<'a> {
         self.record.tags.push(t);
     }
     pub fn setup(&mut self, side: Loc, rows: &[(Loc, Loc)], whole: Loc) {
-        let rows = rows
+        let rows: Vec<SetupRow> = rows
             .iter()
             .map(|&(label, cells)| SetupRow {
                 rank: Spanned::new(self.text(label).parse().unwrap_or(0), self.span(label)),
                 cells: Spanned::new(self.text(cells).to_string(), self.span(cells)),
             })
             .collect();
+        // pest's `setup_row+` keeps the white space after a lone row in the pair; the
+        // section ends where its last row does.
+        let mut span = self.span(whole);
+        if let Some(last) = rows.last() {
+            span.end = last.cells.span.end;
+        }
         let b = SetupBlock {
             side: Spanned::new(self.text(side).to_ascii_lowercase(), self.span(side)),
             rows,
-            span: self.span(whole),
+            span,
         };
         self.record.setups.push(b);
     }
@@ -395,6 +401,12 @@ mod tests {
         assert_eq!(g.setups[0].side.value, "red");
         assert_eq!(g.setups[0].rows[0].rank.value, 4);
         assert_eq!(g.setups[0].rows[0].cells.value, "B4B4323222");
+        let s = g.setups[0].span;
+        assert_eq!(
+            &t[s.start..s.end],
+            "setup red\n 4 B4B4323222",
+            "no trailing blank line"
+        );
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.moves[2].text.value, "a5xa6");
         assert_eq!(g.moves[2].annotation.as_ref().unwrap().value, "3:B");

@@ -370,29 +370,31 @@ pub fn resolve_parameters(
             }
         }
     }
-    if params.repetition.is_some() {
-        if let Some(tag) = record.tag("Repetition") {
+    // A tag that takes one of two words, for a parameter the ruleset has.
+    let mut word = |name: &str, words: [&str; 2], slot: &mut Option<String>| {
+        if slot.is_none() {
+            return;
+        }
+        if let Some(tag) = record.tag(name) {
             let v = tag.value.value.trim().to_ascii_lowercase();
-            if v == "ends" || v == "claim" {
-                params.repetition = Some(v);
+            if words.contains(&v.as_str()) {
+                *slot = Some(v);
             } else {
+                let [a, b] = words;
                 findings.push(
                     Finding::new(
                         Code::ParseError,
                         tag.value.span,
-                        format!("the Repetition tag takes ends or claim, not `{v}`"),
+                        format!("the {name} tag takes {a} or {b}, not `{v}`"),
                         "docs/log-format.md (parameter tags)",
                     )
-                    .label("expected ends or claim"),
+                    .label(format!("expected {a} or {b}")),
                 );
             }
         }
-    }
-    if params.first_move.is_some() {
-        if let Some(tag) = record.tag("FirstMove") {
-            params.first_move = Some(tag.value.value.trim().to_ascii_lowercase());
-        }
-    }
+    };
+    word("Repetition", ["ends", "claim"], &mut params.repetition);
+    word("FirstMove", ["red", "blue"], &mut params.first_move);
     if params.variant.is_some() {
         if let Some(tag) = record.tag("Variant") {
             params.variant = Some(tag.value.value.trim().to_ascii_lowercase());

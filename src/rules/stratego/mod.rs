@@ -382,11 +382,24 @@ impl Stratego {
                     .help("give each side's setup once"),
                 );
             }
-            let mut counts = [0u8; 12];
+            // Pieces of this ruleset the rows name, wherever the row stands, and the squares
+            // whose piece cannot be known (unknown letters, gaps where the zone must be full,
+            // short or missing rows). A surplus is always a problem of its own; a shortage is
+            // reported only when no such square could explain it (its own finding says why).
+            let mut counts = [0usize; 12];
+            let mut unknown_squares = 0usize;
             let mut seen_rank = [false; 16];
-            // A malformed row already has its finding; a count summary on top would be noise.
-            let errors_before = errors.len();
             for row in &block.rows {
+                let mut len = 0;
+                for c in row.cells.value.chars() {
+                    len += 1;
+                    match Kind::from_letter(c) {
+                        Some(k) if r.has(k) => counts[k.index()] += 1,
+                        None if c == '.' && !r.fill_zone => {}
+                        _ => unknown_squares += 1,
+                    }
+                }
+                unknown_squares += (g.width as usize).saturating_sub(len);
                 let rank_written = row.rank.value;
                 let rank0 = rank_written.wrapping_sub(1);
                 if rank_written == 0 || !zone.contains(&(rank0.min(255) as u8)) || rank0 > 255 {
@@ -501,7 +514,6 @@ impl Stratego {
                         );
                         continue;
                     }
-                    counts[kind.index()] += 1;
                     board[sq as usize] = Some(Piece {
                         side,
                         kind,
@@ -518,6 +530,7 @@ impl Stratego {
                     .map(|k| (k + 1).to_string())
                     .collect();
                 if !missing.is_empty() {
+                    unknown_squares += missing.len() * g.width as usize;
                     errors.push(
                         Finding::new(
                             Code::SetupInvalid,
@@ -534,10 +547,12 @@ impl Stratego {
                     );
                 }
             }
-            let rows_malformed = errors.len() > errors_before;
             let wrong: Vec<String> = KINDS
                 .iter()
-                .filter(|k| counts[k.index()] != r.counts[k.index()] && r.has(**k))
+                .filter(|k| {
+                    let (have, want) = (counts[k.index()], r.counts[k.index()] as usize);
+                    r.has(**k) && (have > want || (have < want && unknown_squares == 0))
+                })
                 .map(|k| {
                     format!(
                         "{} {} (should be {})",
@@ -547,7 +562,7 @@ impl Stratego {
                     )
                 })
                 .collect();
-            if !wrong.is_empty() && !rows_malformed {
+            if !wrong.is_empty() {
                 errors.push(
                     Finding::new(
                         Code::SetupInvalid,
@@ -715,7 +730,11 @@ impl Rules for Stratego {
                     ),
                     "opponent's piece",
                 )
-                .help("the sides move in turn, Red first"));
+                .help(format!(
+                    "the sides move in turn; {} moved first in this game",
+                    // Odd plies belong to the side that moved first.
+                    self.side_name(if number % 2 == 1 { side } else { side.other() })
+                )));
         }
         if !piece.kind.movable() {
             return Err(self
@@ -728,12 +747,14 @@ impl Rules for Stratego {
                 .help("Bombs and Flags stay where they were set up"));
         }
         if from == to {
-            return Err(self.illegal(
-                mv.text.span,
-                number,
-                "a move must change square".into(),
-                "same square",
-            ));
+            return Err(self
+                .illegal(
+                    mv.text.span,
+                    number,
+                    "a move must change square".into(),
+                    "same square",
+                )
+                .help("a piece moves to another square; a turn cannot be passed"));
         }
         if self.is_lake(to) {
             return Err(self
