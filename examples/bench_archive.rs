@@ -46,16 +46,15 @@ fn main() {
         .sum();
     let mb = bytes as f64 / 1e6;
 
-    // The number of plies, from one full check.
-    let chunks: Vec<_> = inputs.iter().flat_map(input::chunks).collect();
-    let (plies, games): (usize, usize) = chunks
+    // Games and plies (moves as recorded), from one parse.
+    let (plies, games): (usize, usize) = inputs
         .iter()
+        .flat_map(input::chunks)
         .map(|c| {
-            let g = pipeline::check_chunk(c, &opts);
-            (g.iter().map(|g| g.plies).sum::<usize>(), g.len())
+            let g = pipeline::parse_chunk(&c);
+            (g.iter().map(|g| g.moves.len()).sum::<usize>(), g.len())
         })
         .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-    drop(chunks);
 
     let wanted = |phase: &str| {
         phases

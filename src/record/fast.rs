@@ -62,6 +62,7 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
         p.skip_trivia()?;
     }
     // movetext
+    let mut plies = Vec::with_capacity(2);
     loop {
         p.skip_trivia()?;
         let Some(c) = p.peek() else { break };
@@ -85,7 +86,8 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
             builder.result(r);
             continue;
         }
-        let plies = p.turn()?;
+        plies.clear();
+        p.turn(&mut plies)?;
         builder.turn(&plies);
     }
     Some(builder.finish())
@@ -97,6 +99,19 @@ struct Scanner<'a> {
 }
 
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// Bytes that end a move text (the grammar's `delimiter`); 0xEF only when it starts a BOM.
+const DELIMITER: [bool; 256] = {
+    let mut t = [false; 256];
+    let d = b" \t\r\n{};()[],\"";
+    let mut i = 0;
+    while i < d.len() {
+        t[d[i] as usize] = true;
+        i += 1;
+    }
+    t[0xEF] = true;
+    t
+};
 
 impl Scanner<'_> {
     fn peek(&self) -> Option<u8> {
@@ -249,6 +264,10 @@ impl Scanner<'_> {
     /// A result token followed by white space, `{`, `;` or the end.
     fn result(&mut self) -> Option<Loc> {
         let rest = &self.b[self.i..];
+        // Every result token starts with `1`, `0`, `*` or the first byte of `½`.
+        if !matches!(rest.first(), Some(b'1' | b'0' | b'*' | 0xC2)) {
+            return None;
+        }
         let len = ["1-0", "0-1", "1/2-1/2", "\u{bd}-\u{bd}", "*"]
             .iter()
             .find(|t| rest.starts_with(t.as_bytes()))?
@@ -269,17 +288,13 @@ impl Scanner<'_> {
     }
 
     fn is_delimiter(&self, j: usize) -> bool {
-        match self.b[j] {
-            b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b';' | b'(' | b')' | b'[' | b']'
-            | b',' | b'"' => true,
-            0xEF => self.b[j..].starts_with(&BOM),
-            _ => false,
-        }
+        let c = self.b[j];
+        DELIMITER[c as usize] && (c != 0xEF || self.b[j..].starts_with(&BOM))
     }
 
-    /// ply (hspace* `,` hspace* ply)*
-    fn turn(&mut self) -> Option<Vec<Ply>> {
-        let mut plies = vec![self.ply()?];
+    /// ply (hspace* `,` hspace* ply)*, into `plies`.
+    fn turn(&mut self, plies: &mut Vec<Ply>) -> Option<()> {
+        plies.push(self.ply()?);
         loop {
             let save = self.i;
             self.hspace();
@@ -291,7 +306,7 @@ impl Scanner<'_> {
             self.hspace();
             plies.push(self.ply()?);
         }
-        Some(plies)
+        Some(())
     }
 
     /// move_text annotation?
