@@ -404,7 +404,9 @@ impl BoardView {
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.headline());
         let _ = writeln!(out, "{}", self.view_line());
-        let label_w = (g.height as u32 - 1 + g.rank_base as u32).to_string().len();
+        let label_w = (g.height.saturating_sub(1) as u32 + g.rank_base as u32)
+            .to_string()
+            .len();
         let files: String = (0..g.width)
             .map(|f| format!("  {} ", (b'a' + f) as char))
             .collect();

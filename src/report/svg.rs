@@ -229,8 +229,8 @@ impl BoardView {
                 ox + board_w + MARGIN / 2
             );
         }
-        if let Some(r) = self.river {
-            let (_, y) = at(g.square(0, r as i32 + 1).expect("river inside the board"));
+        if let Some(above) = self.river.and_then(|r| g.square(0, r as i32 + 1)) {
+            let (_, y) = at(above);
             let y = y + CELL;
             let _ = writeln!(
                 s,
