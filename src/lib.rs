@@ -24,6 +24,7 @@ pub mod pipeline;
 pub mod record;
 pub mod report;
 pub mod rules;
+pub mod show;
 
 pub use finding::{Code, Finding, Severity};
 pub use pipeline::{check_source, GameReport, Options, Source, Summary};

@@ -27,6 +27,39 @@ enum Command {
     Convert(ConvertArgs),
     /// Does a claim hold in the position after a ply? Exit 0 holds, 1 does not, 2 unusable.
     Claim(ClaimArgs),
+    /// Draw the position after a ply, as the arbiter or one player sees it (docs/show.md).
+    Show(ShowArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ShowArgs {
+    /// The game log (`-` for stdin).
+    file: PathBuf,
+    /// The position after this ply (0: the start).
+    #[arg(long)]
+    ply: u32,
+    /// Which game of the file (counting from 0).
+    #[arg(long, default_value_t = 0)]
+    game_index: usize,
+    /// Only what this player knows at that ply (the game's own side names).
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    as_side: Option<SideName>,
+    /// Also write the picture as a standalone SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Colours (NO_COLOR is honoured with auto).
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum SideName {
+    Red,
+    Blue,
+    White,
+    Black,
 }
 
 #[derive(clap::Args, Debug)]
@@ -143,6 +176,10 @@ struct CheckArgs {
     /// Colours in human output (NO_COLOR is honoured with auto).
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+    /// Under each error finding, draw the board (arbiter's view) at the finding's ply
+    /// (human format only; docs/show.md says which position).
+    #[arg(long)]
+    show: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -177,6 +214,7 @@ fn main() -> ExitCode {
         Command::Check(a) => check(a),
         Command::Convert(a) => convert(a),
         Command::Claim(a) => claim(a),
+        Command::Show(a) => show(a),
     };
     ExitCode::from(code as u8)
 }
@@ -200,6 +238,10 @@ struct Done {
 }
 
 fn check(a: CheckArgs) -> i32 {
+    if a.show && a.format != Format::Human {
+        eprintln!("arbiter: --show draws boards in the human format only; drop --format or --show");
+        return 2;
+    }
     let opts = a.rules.options();
     let style = human::Style {
         color: use_color(a.color),
@@ -242,7 +284,11 @@ fn check(a: CheckArgs) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let work = |chunk: &Chunk| -> Done {
-        let mut games = pipeline::check_chunk(chunk, &opts);
+        let records = pipeline::parse_chunk(chunk);
+        let mut games: Vec<GameReport> = records
+            .iter()
+            .map(|r| pipeline::check_record(&chunk.source, r, &opts))
+            .collect();
         let mut text = String::new();
         let mut sarif = Vec::new();
         let uri = if a.format == Format::Sarif {
@@ -250,7 +296,7 @@ fn check(a: CheckArgs) -> i32 {
         } else {
             String::new()
         };
-        for g in &mut games {
+        for (g, rec) in games.iter_mut().zip(&records) {
             g.findings.retain(|f| keep(f.code));
             g.replay = None;
             if a.quiet {
@@ -258,7 +304,12 @@ fn check(a: CheckArgs) -> i32 {
             }
             match a.format {
                 Format::Human => {
-                    for f in &g.findings {
+                    let boards = if a.show {
+                        arbiter::show::finding_boards(rec, g, style.color)
+                    } else {
+                        vec![None; g.findings.len()]
+                    };
+                    for (f, board) in g.findings.iter().zip(boards) {
                         text.push_str(&human::render_at(
                             f,
                             &chunk.source,
@@ -268,6 +319,7 @@ fn check(a: CheckArgs) -> i32 {
                             g.index,
                             style,
                         ));
+                        text.push_str(board.as_deref().unwrap_or(""));
                     }
                 }
                 Format::Jsonl => {
@@ -366,6 +418,19 @@ fn check(a: CheckArgs) -> i32 {
     }
 }
 
+/// The game `index` of the source `name`, or `None` after saying there is no such game.
+fn pick<'a, T>(name: &str, games: &'a [T], index: usize) -> Option<&'a T> {
+    let g = games.get(index);
+    if g.is_none() {
+        eprintln!(
+            "arbiter: {name} has {} {}; there is no game index {index}",
+            games.len(),
+            plural(games.len(), "game", "games"),
+        );
+    }
+    g
+}
+
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 {
         one
@@ -434,14 +499,7 @@ fn claim(a: ClaimArgs) -> i32 {
         return 2;
     };
     let games = pipeline::check_source(src, &opts);
-    let Some(g) = games.get(a.game_index) else {
-        eprintln!(
-            "arbiter: {} has {} {}; there is no game index {}",
-            src.name,
-            games.len(),
-            plural(games.len(), "game", "games"),
-            a.game_index
-        );
+    let Some(g) = pick(&src.name, &games, a.game_index) else {
         return 2;
     };
     let style = human::Style {
@@ -495,4 +553,60 @@ fn claim(a: ClaimArgs) -> i32 {
             }
         }
     }
+}
+
+fn show(a: ShowArgs) -> i32 {
+    let color = use_color(a.color);
+    let overrides = a.rules.options().overrides;
+    let sources = pipeline::collect_sources(std::slice::from_ref(&a.file));
+    let Some(src) = sources.first() else {
+        eprintln!("arbiter: nothing to read at {}", a.file.display());
+        return 2;
+    };
+    let records = pipeline::parse_source(src);
+    let style = human::Style { color, width: 100 };
+    let Some(rec) = pick(&src.name, &records, a.game_index) else {
+        return 2;
+    };
+    let view = match arbiter::show::board_at(rec, &overrides, a.ply) {
+        Ok(v) => v,
+        Err(e) => {
+            for f in &e.findings {
+                eprint!(
+                    "{}",
+                    human::render(f, &src.name, &src.text, rec.index, style)
+                );
+            }
+            eprintln!("arbiter: cannot show {}: {}", src.name, e.message);
+            return 2;
+        }
+    };
+    let view = match a.as_side {
+        None => view,
+        Some(name) => {
+            let word = format!("{name:?}");
+            match arbiter::show::side_named(view.game, &word) {
+                Some(side) => view.seen_by(side),
+                None => {
+                    let [first, second] = view.game.side_names();
+                    eprintln!(
+                        "arbiter: {} has no {word} player; --as takes {} or {}",
+                        view.game.as_str(),
+                        first.to_lowercase(),
+                        second.to_lowercase()
+                    );
+                    return 2;
+                }
+            }
+        }
+    };
+    print!("{}", view.render_text(color));
+    if let Some(path) = &a.svg {
+        if let Err(e) = std::fs::write(path, view.render_svg()) {
+            eprintln!("arbiter: cannot write {}: {e}", path.display());
+            return 2;
+        }
+        eprintln!("arbiter: wrote {}", path.display());
+    }
+    0
 }

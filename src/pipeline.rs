@@ -372,20 +372,9 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         }
     };
     report.parameters = params.clone();
-    let replay = match game {
-        GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => {
-            let engine = Stratego::new(game).expect("stratego family");
-            rules::replay(&engine, record, &params)
-        }
-        GameId::Jungle => rules::replay(&Jungle::new(), record, &params),
-        GameId::Spionage | GameId::SpionageSnel => {
-            rules::replay(&Spionage::new(game).expect("spionage"), record, &params)
-        }
-        GameId::Xiangqi => rules::replay(&Xiangqi::new(), record, &params),
-        _ => unreachable!("parameters_for rejects games without an engine"),
+    let Some(replay) = rules::replay_game(game, record, &params, &mut |_, _| {}) else {
+        unreachable!("parameters_for rejects games without an engine")
     };
-    let mut replay = replay;
-    replay.game = Some(game);
     report.parameters = replay.parameters.clone();
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();

@@ -1,8 +1,10 @@
 //! Report stage: findings out, for people (miette, [`human`]) and machines ([`json`]).
 
+pub mod board;
 pub mod human;
 pub mod json;
 pub mod sarif;
+pub mod svg;
 
 /// Line (1-based) and column (1-based, in characters) of byte `offset` in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {

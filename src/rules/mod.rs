@@ -14,6 +14,7 @@ pub mod xiangqi;
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
+use crate::report::board::BoardView;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -247,10 +248,32 @@ pub trait Rules {
     /// Whether the game has ended on the board after the last ply (`last` = its number, 0 at
     /// the start).
     fn outcome(&self, state: &Self::State, last: u32) -> Option<Outcome>;
+
+    /// The position as the arbiter sees it, for `arbiter show` and `check --show`: board
+    /// size and coordinates, terrain per square, every piece with its identity and which
+    /// player knows that identity (`PieceView::known_to`: from the state's own knowledge,
+    /// e.g. Stratego's `revealed`, Spionage's `unmasked`), side to move, pieces lost per side
+    /// and any captured-piece score. Ply number, last move, outcome and viewer are left at
+    /// their defaults: [`replay_game`]'s caller fills them; [`BoardView::seen_by`] hides what
+    /// one player does not know. Never fails: every state has a picture.
+    fn view(&self, state: &Self::State) -> BoardView;
 }
 
 /// Replays `record` with `rules`: start, every ply, the end, `moves-after-end`.
 pub fn replay<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters) -> Replay {
+    replay_observed(rules, record, params, |_, _| {})
+}
+
+/// [`replay`], calling `observe` with every state the game passes through: once with `None`
+/// after the start position is built, then after every applied ply with that ply's facts.
+/// Refused plies and plies after the end are not observed (the state does not change). This
+/// is the one replay driver: `arbiter show` and `check --show` read positions through it.
+pub fn replay_observed<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+    params: &Parameters,
+    mut observe: impl FnMut(Option<&PlyInfo>, &R::State),
+) -> Replay {
     let mut out = Replay {
         parameters: params.clone(),
         ..Replay::default()
@@ -265,6 +288,7 @@ pub fn replay<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters) -> 
     };
     out.start_key = rules.key(&state);
     out.outcome = rules.outcome(&state, 0);
+    observe(None, &state);
     for (i, mv) in record.moves.iter().enumerate() {
         let number = i as u32 + 1;
         if let Some(end) = &out.outcome {
@@ -292,6 +316,7 @@ pub fn replay<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters) -> 
         match rules.play(&mut state, mv, number) {
             Ok(applied) => {
                 out.findings.extend(applied.findings);
+                observe(Some(&applied.info), &state);
                 out.plies.push(applied.info);
                 out.outcome = rules.outcome(&state, number);
             }
@@ -317,6 +342,45 @@ pub fn replay<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters) -> 
         }
     }
     out
+}
+
+/// What [`replay_game`] calls for the start (`None`) and every applied ply: the ply's facts and
+/// a function that draws the arbiter's [`BoardView`] of the state after it.
+pub type ViewObserver<'a> = dyn FnMut(Option<&PlyInfo>, &dyn Fn() -> BoardView) + 'a;
+
+/// Replays `record` under the engine of `game` ([`replay_observed`]); `observe` gets, for the
+/// start (`None`) and every applied ply, a function that draws the arbiter's [`BoardView`] of
+/// that state (called only when wanted, so a plain replay draws nothing). `None` when `game`
+/// has no engine yet. This is the one place that maps a ruleset to its engine.
+pub fn replay_game(
+    game: GameId,
+    record: &GameRecord,
+    params: &Parameters,
+    observe: &mut ViewObserver,
+) -> Option<Replay> {
+    fn run<R: Rules>(
+        rules: &R,
+        record: &GameRecord,
+        params: &Parameters,
+        observe: &mut ViewObserver,
+    ) -> Replay {
+        replay_observed(rules, record, params, |info, st| {
+            observe(info, &|| rules.view(st))
+        })
+    }
+    let mut replay = match game {
+        GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => {
+            run(&stratego::Stratego::new(game)?, record, params, observe)
+        }
+        GameId::Spionage | GameId::SpionageSnel => {
+            run(&spionage::Spionage::new(game)?, record, params, observe)
+        }
+        GameId::Jungle => run(&jungle::Jungle::new(), record, params, observe),
+        GameId::Xiangqi => run(&xiangqi::Xiangqi::new(), record, params, observe),
+        GameId::Jieqi => return None,
+    };
+    replay.game = Some(game);
+    Some(replay)
 }
 
 /// Reads the parameter tags a ruleset has. `defaults` holds the ruleset's (and the source

@@ -31,6 +31,7 @@
 pub mod board;
 pub mod claim;
 pub mod history;
+mod view;
 
 use crate::finding::{Code, Finding};
 use crate::geometry::{Square, ORTHOGONAL};
@@ -66,6 +67,8 @@ pub struct State {
     pub variant: Variant,
     /// The side that entered the opponent's den, once one has.
     pub den_entered: Option<Side>,
+    /// Pieces each side has lost, in the order lost (index: [`Side::index`]).
+    pub lost: [Vec<Piece>; 2],
     /// The kind of the piece moved on the previous ply (by the side not to move); `None` before
     /// the first ply.
     pub last_moved: Option<Kind>,
@@ -153,6 +156,7 @@ impl Jungle {
             key,
             variant,
             den_entered: None,
+            lost: [Vec::new(), Vec::new()],
             last_moved: None,
             history: History::new(key, span),
         }
@@ -445,6 +449,9 @@ impl Jungle {
         let key = self.key_after(st, (from, to));
         let piece = st.board[from as usize].expect("make_move needs a piece on from");
         let captured = st.board[to as usize].take();
+        if let Some(c) = captured {
+            st.lost[c.side.index()].push(c);
+        }
         st.board[from as usize] = None;
         st.board[to as usize] = Some(piece);
         if den_owner(to) == Some(piece.side.other()) {
@@ -666,6 +673,10 @@ impl Rules for Jungle {
 
     fn key(&self, st: &State) -> u64 {
         st.key
+    }
+
+    fn view(&self, st: &State) -> crate::report::board::BoardView {
+        self.board_view(st)
     }
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {

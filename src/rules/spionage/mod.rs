@@ -29,6 +29,7 @@
 
 pub mod pieces;
 pub mod setup;
+mod view;
 
 use crate::finding::{Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
@@ -84,8 +85,9 @@ pub struct State {
     /// piece `id` is unmasked to `viewer` for the rest of the game (0 never occurs: nothing is
     /// unmasked in a start position, the zones being four ranks apart). `None`: still masked.
     pub unmasked: [[Option<u32>; 2 * ARMY]; 2],
-    /// Pieces each side has lost, in the order lost.
-    pub lost: [Vec<Kind>; 2],
+    /// Pieces each side has lost, in the order lost (with their ids, so that a view can tell
+    /// whether a Spy had unmasked them).
+    pub lost: [Vec<Piece>; 2],
     /// Movable pieces each side still has on the board.
     pub movable_left: [u8; 2],
     /// The side whose Headquarters was captured, once it happens.
@@ -286,7 +288,7 @@ impl Spionage {
     }
 
     fn remove(st: &mut State, p: Piece) {
-        st.lost[p.side.index()].push(p.kind);
+        st.lost[p.side.index()].push(p);
         if p.kind.movable() {
             let left = &mut st.movable_left[p.side.index()];
             *left = left.saturating_sub(1);
@@ -567,6 +569,10 @@ impl Rules for Spionage {
 
     fn key(&self, st: &State) -> u64 {
         st.key
+    }
+
+    fn view(&self, st: &State) -> crate::report::board::BoardView {
+        self.board_view(st)
     }
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {

@@ -8,6 +8,7 @@
 //! game ends on a flag capture or when the side to move has no legal move.
 
 pub mod pieces;
+mod view;
 
 use crate::checks::{chase::Chase, two_squares::TwoSquares};
 use crate::finding::{excerpt, Code, Finding};
@@ -49,8 +50,9 @@ pub struct State {
     pub to_move: Side,
     /// Incremental position key: placement with identities, plus side to move.
     pub key: u64,
-    /// Pieces each side has lost, in the order lost (index: [`Side::index`]).
-    pub lost: [Vec<Kind>; 2],
+    /// Pieces each side has lost, in the order lost (index: [`Side::index`]); combat revealed
+    /// every one of them.
+    pub lost: [Vec<Piece>; 2],
     /// The side whose Flag was captured, once it happens.
     pub flag_lost: Option<Side>,
     /// The last ply's from- and to-square.
@@ -221,20 +223,20 @@ impl Stratego {
                     Combat::AttackerWins => {
                         key ^= self.piece_key(&def, to) ^ self.piece_key(&att, to);
                         st.board[to as usize] = Some(att);
-                        st.lost[def.side.index()].push(def.kind);
+                        st.lost[def.side.index()].push(defender);
                         if def.kind == Kind::Flag {
                             st.flag_lost = Some(def.side);
                         }
                     }
                     Combat::DefenderWins => {
                         st.board[to as usize] = Some(defender);
-                        st.lost[side.index()].push(piece.kind);
+                        st.lost[side.index()].push(att);
                     }
                     Combat::BothRemoved => {
                         key ^= self.piece_key(&def, to);
                         st.board[to as usize] = None;
-                        st.lost[side.index()].push(piece.kind);
-                        st.lost[def.side.index()].push(def.kind);
+                        st.lost[side.index()].push(att);
+                        st.lost[def.side.index()].push(defender);
                     }
                 }
             }
@@ -649,6 +651,10 @@ impl Rules for Stratego {
 
     fn key(&self, st: &State) -> u64 {
         st.key
+    }
+
+    fn view(&self, st: &State) -> crate::report::board::BoardView {
+        self.board_view(st)
     }
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {

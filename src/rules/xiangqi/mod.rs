@@ -18,6 +18,7 @@
 pub mod fen;
 pub mod position;
 pub mod random;
+mod view;
 
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 
@@ -51,6 +52,9 @@ pub struct State {
     pub quiet_plies: u32,
     /// The move number (starts at the FEN's fullmove field; grows after Black's move).
     pub fullmove: u32,
+    /// Pieces each side has lost, in the order lost (index: [`Side::index`]), each with its
+    /// number (the order of the start position's points).
+    pub lost: [Vec<(Piece, u8)>; 2],
     /// The no-capture limit in plies (0: none).
     limit_plies: u32,
     end: Option<End>,
@@ -332,6 +336,7 @@ impl Rules for Xiangqi {
             ids,
             quiet_plies: fen.halfmove,
             fullmove: fen.fullmove.max(1),
+            lost: [Vec::new(), Vec::new()],
             limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
             end: None,
         };
@@ -353,6 +358,10 @@ impl Rules for Xiangqi {
 
     fn key(&self, st: &State) -> u64 {
         st.position.key()
+    }
+
+    fn view(&self, st: &State) -> crate::report::board::BoardView {
+        self.board_view(st)
     }
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
@@ -481,10 +490,12 @@ impl Rules for Xiangqi {
         }
 
         let captured = st.position.make(m);
+        let taken = st.ids[to as usize];
         let id = st.ids[from as usize];
         st.ids[to as usize] = id;
         st.ids[from as usize] = u8::MAX;
-        if captured.is_some() {
+        if let Some(c) = captured {
+            st.lost[c.side().index()].push((c, taken));
             st.quiet_plies = 0;
         } else {
             st.quiet_plies = st.quiet_plies.saturating_add(1);

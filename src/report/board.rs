@@ -1,0 +1,688 @@
+//! A game-independent picture of one position, and its terminal drawing (`arbiter show`,
+//! `arbiter check --show`). The SVG drawing is [`super::svg`].
+//!
+//! Every engine draws its state into a [`BoardView`] ([`crate::rules::Rules::view`]): the
+//! board's size and coordinates, the terrain of every square, every piece with its identity
+//! and *which player knows that identity* ([`PieceView::known_to`]), the side to move, the
+//! pieces each side has lost and (Veldslag) the captured-piece score. That is the arbiter's
+//! view. [`BoardView::seen_by`] turns it into one player's view by removing every identity that
+//! player does not know, so the rule "show only what a side knows" lives in one place and the
+//! knowledge itself comes from the engine state the replay already keeps (Stratego's
+//! `revealed`, Spionage's `unmasked`), never from a second simulation.
+//!
+//! The terminal drawing never relies on colour: each piece is written as the owner's initial
+//! and the piece letter (`rX`, `b?`), so a board printed with `--color never` (and the insta
+//! snapshots) says everything the coloured one does.
+
+use crate::geometry::{Geometry, Square};
+use crate::rules::{GameId, Side};
+use std::fmt::Write;
+
+/// What a square is, apart from the piece on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    /// Ordinary ground.
+    Plain,
+    /// A Stratego-family lake: never entered (rulings §1.1, §1.2).
+    Lake,
+    /// Jungle water: only the Rat enters it (rulings §3).
+    Water,
+    /// A Spionage volcano: never entered (rulings §2).
+    Volcano,
+    /// A Jungle trap of that side (rulings §3).
+    Trap(Side),
+    /// A Jungle den of that side (rulings §3).
+    Den(Side),
+    /// A Xiangqi/Jieqi palace point of that side (rulings §4.1).
+    Palace(Side),
+}
+
+impl Terrain {
+    /// The two characters an empty square of this terrain shows (`" ."` for plain ground).
+    fn glyph(self) -> &'static str {
+        match self {
+            Terrain::Plain => " .",
+            Terrain::Lake | Terrain::Water => "~~",
+            Terrain::Volcano => "^^",
+            Terrain::Trap(_) => "##",
+            Terrain::Den(_) => "@@",
+            Terrain::Palace(_) => " +",
+        }
+    }
+    /// The mark after a piece standing on this terrain, where standing there matters (a Rat
+    /// in water, a piece on a trap or in a den).
+    fn mark(self) -> Option<char> {
+        match self {
+            Terrain::Lake | Terrain::Water => Some('~'),
+            Terrain::Volcano => Some('^'),
+            Terrain::Trap(_) => Some('#'),
+            Terrain::Den(_) => Some('@'),
+            Terrain::Plain | Terrain::Palace(_) => None,
+        }
+    }
+    /// The legend text (`lake`, `Red's trap`), with the game's side names.
+    pub fn describe(self, names: [&str; 2]) -> String {
+        match self {
+            Terrain::Plain => "ground".into(),
+            Terrain::Lake => "lake".into(),
+            Terrain::Water => "water".into(),
+            Terrain::Volcano => "volcano".into(),
+            Terrain::Trap(s) => format!("{}'s trap", names[s.index()]),
+            Terrain::Den(s) => format!("{}'s den", names[s.index()]),
+            Terrain::Palace(s) => format!("{}'s palace", names[s.index()]),
+        }
+    }
+    /// ANSI colour of the glyph and mark.
+    fn ansi(self) -> &'static str {
+        match self {
+            Terrain::Plain | Terrain::Palace(_) => "2",
+            Terrain::Lake | Terrain::Water => "36",
+            Terrain::Volcano => "31",
+            Terrain::Trap(_) => "33",
+            Terrain::Den(_) => "32",
+        }
+    }
+}
+
+/// A piece identity as a game names it: its letter in the log (`X`, `S`, `L`) and its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Identity {
+    /// The letter the game's log and FEN use (upper case; digits for Stratego strengths).
+    pub letter: char,
+    /// The English name (`Marshal`).
+    pub name: &'static str,
+}
+
+/// One piece, on the board or lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceView {
+    /// The owner.
+    pub owner: Side,
+    /// The engine's number for this piece, fixed for the whole game (setup or start order).
+    /// It says nothing about the identity.
+    pub id: u16,
+    /// What it is; `None` when the viewer does not know (or, in the arbiter's view, when
+    /// nobody does, e.g. a Jieqi piece captured unseen).
+    pub identity: Option<Identity>,
+    /// Which players know the identity, indexed by [`Side::index`]: in the Stratego family
+    /// the owner always, the opponent once combat revealed it; in Spionage the opponent once
+    /// a Spy unmasked it; in Jungle and Xiangqi both; a covered Jieqi piece neither.
+    pub known_to: [bool; 2],
+}
+
+impl PieceView {
+    /// A piece both players know (games without hidden pieces).
+    pub fn open(owner: Side, id: u16, identity: Identity) -> PieceView {
+        PieceView {
+            owner,
+            id,
+            identity: Some(identity),
+            known_to: [true, true],
+        }
+    }
+    /// A piece its owner knows and the opponent knows only when `opponent_knows`.
+    pub fn hidden(owner: Side, id: u16, identity: Identity, opponent_knows: bool) -> PieceView {
+        let mut known_to = [true, true];
+        known_to[owner.other().index()] = opponent_knows;
+        PieceView {
+            owner,
+            id,
+            identity: Some(identity),
+            known_to,
+        }
+    }
+}
+
+/// The last ply played before the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastMove {
+    /// Who played it.
+    pub side: Side,
+    /// Its from-square.
+    pub from: Square,
+    /// Its to-square (where the piece went or attacked).
+    pub to: Square,
+    /// True when it attacked or captured (written `x` instead of `-`).
+    pub capture: bool,
+}
+
+/// One position as a picture. The engine fills the board part ([`crate::rules::Rules::view`]);
+/// [`crate::rules::replay_game`]'s caller fills `ply`, `last_move` and `ended`;
+/// [`BoardView::seen_by`] sets `viewer`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    /// The ruleset (names the sides and the picture).
+    pub game: GameId,
+    /// Size and coordinate naming (files from `a`, ranks from `rank_base`).
+    pub geometry: Geometry,
+    /// Terrain of every square (`rank * width + file`).
+    pub terrain: Vec<Terrain>,
+    /// The piece on every square.
+    pub pieces: Vec<Option<PieceView>>,
+    /// Xiangqi: the river runs between this 0-based rank and the next.
+    pub river: Option<u8>,
+    /// Whose move it is.
+    pub to_move: Side,
+    /// A note on the turn (`second move of the turn` in Spionage).
+    pub turn_note: Option<&'static str>,
+    /// The pieces each side has lost (index [`Side::index`]), in the order lost.
+    pub lost: [Vec<PieceView>; 2],
+    /// Veldslag's captured-piece score (rulings §1.2, shown, never judged): points each side
+    /// has won by capturing (index [`Side::index`]).
+    pub score: Option<[u32; 2]>,
+    /// True when the game hides identities (Stratego family, Spionage, Jieqi): the drawing
+    /// then marks which pieces the opponent knows.
+    pub hidden_pieces: bool,
+    /// Every identity of the game, in the order a legend lists them (the ruleset's own order).
+    pub kinds: Vec<Identity>,
+    /// The position is after this ply (0: the start position).
+    pub ply: u32,
+    /// The ply that led to the position.
+    pub last_move: Option<LastMove>,
+    /// How the game ended on the board at this position: result and reason (`1-0`,
+    /// `flag-captured`).
+    pub ended: Option<(&'static str, &'static str)>,
+    /// `None`: the arbiter's view (everything); `Some(side)`: what that side knows.
+    pub viewer: Option<Side>,
+}
+
+impl BoardView {
+    /// An empty board of `geometry` for `game`: plain squares, no pieces, first player to
+    /// move; the engine fills it in.
+    pub fn empty(game: GameId, geometry: Geometry) -> BoardView {
+        let n = geometry.squares();
+        BoardView {
+            game,
+            geometry,
+            terrain: vec![Terrain::Plain; n],
+            pieces: vec![None; n],
+            river: None,
+            to_move: Side::First,
+            turn_note: None,
+            lost: [Vec::new(), Vec::new()],
+            score: None,
+            hidden_pieces: false,
+            kinds: Vec::new(),
+            ply: 0,
+            last_move: None,
+            ended: None,
+            viewer: None,
+        }
+    }
+
+    /// What `viewer` knows: every identity `viewer` does not know (on the board and among the
+    /// lost pieces) is removed, not just hidden by the drawing. The score is dropped if it
+    /// would tell more than the lost pieces shown.
+    pub fn seen_by(&self, viewer: Side) -> BoardView {
+        let mut v = self.clone();
+        let mut stripped_lost = false;
+        let strip = |p: &mut PieceView| {
+            if !p.known_to[viewer.index()] {
+                p.identity = None;
+                true
+            } else {
+                false
+            }
+        };
+        for p in v.pieces.iter_mut().flatten() {
+            strip(p);
+        }
+        for p in v.lost.iter_mut().flatten() {
+            stripped_lost |= strip(p);
+        }
+        if stripped_lost {
+            v.score = None;
+        }
+        v.viewer = Some(viewer);
+        v
+    }
+
+    /// The players' names, first player first (`Red`, `Blue`).
+    pub fn side_names(&self) -> [&'static str; 2] {
+        self.game.side_names()
+    }
+
+    /// The owner's initial as the drawing writes it (`r`, `b`, `w`).
+    pub fn initial(&self, side: Side) -> char {
+        self.side_names()[side.index()]
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_lowercase()
+    }
+
+    /// The first line of the caption: game, ply and last move, whose turn or how it ended.
+    pub fn headline(&self) -> String {
+        let names = self.side_names();
+        let mut s = format!("{} · ", self.game.as_str());
+        match (self.ply, self.last_move) {
+            (0, _) => s.push_str("start position"),
+            (n, Some(m)) => {
+                let _ = write!(
+                    s,
+                    "after ply {n} ({} {})",
+                    names[m.side.index()],
+                    self.move_text(m)
+                );
+            }
+            (n, None) => {
+                let _ = write!(s, "after ply {n}");
+            }
+        }
+        match self.ended {
+            Some((result, reason)) => {
+                let _ = write!(s, " · game over: {reason}, {result}");
+            }
+            None => {
+                let _ = write!(s, " · {} to move", names[self.to_move.index()]);
+                if let Some(n) = self.turn_note {
+                    let _ = write!(s, " ({n})");
+                }
+            }
+        }
+        s
+    }
+
+    /// The second line of the caption: whose view this is.
+    pub fn view_line(&self) -> String {
+        let names = self.side_names();
+        match self.viewer {
+            None => "arbiter's view: every piece".to_string(),
+            Some(v) => format!(
+                "{}'s view: what {} knows after ply {}",
+                names[v.index()],
+                names[v.index()],
+                self.ply
+            ),
+        }
+    }
+
+    /// `Red lost 2: Scout x2`: the pieces `side` has lost, grouped by identity in legend
+    /// order, unknown ones last.
+    pub fn lost_line(&self, side: Side) -> String {
+        let lost = &self.lost[side.index()];
+        let name = self.side_names()[side.index()];
+        if lost.is_empty() {
+            return format!("{name} lost nothing");
+        }
+        let mut parts = Vec::new();
+        let count = |want: Option<Identity>| lost.iter().filter(|p| p.identity == want).count();
+        let mut listed = 0;
+        for k in &self.kinds {
+            let n = count(Some(*k));
+            if n > 0 {
+                listed += n;
+                parts.push(if n == 1 {
+                    k.name.to_string()
+                } else {
+                    format!("{} x{n}", k.name)
+                });
+            }
+        }
+        let unknown = lost.len() - listed;
+        if unknown > 0 {
+            parts.push(format!("unknown x{unknown}"));
+        }
+        format!("{name} lost {}: {}", lost.len(), parts.join(", "))
+    }
+
+    /// The score line (Veldslag), if the game has one.
+    pub fn score_line(&self) -> Option<String> {
+        let [a, b] = self.score?;
+        let names = self.side_names();
+        Some(format!(
+            "captured-piece score (rulings §1.2, not judged): {} {a}, {} {b}",
+            names[0], names[1]
+        ))
+    }
+
+    /// The mark after a piece's letter: `*` when its owner's opponent knows it (games with
+    /// hidden pieces), `!` when neither player does (a covered Jieqi piece in the arbiter's
+    /// view).
+    pub(crate) fn knowledge_mark(&self, p: &PieceView) -> Option<char> {
+        if !self.hidden_pieces || p.identity.is_none() {
+            return None;
+        }
+        match (
+            p.known_to[p.owner.index()],
+            p.known_to[p.owner.other().index()],
+        ) {
+            (_, true) => Some('*'),
+            (false, false) => Some('!'),
+            (true, false) => None,
+        }
+    }
+
+    /// `e4-e5`, or `e4xe5` for an attack or capture.
+    pub fn move_text(&self, m: LastMove) -> String {
+        let sep = if m.capture { 'x' } else { '-' };
+        format!(
+            "{}{sep}{}",
+            self.geometry.name(m.from),
+            self.geometry.name(m.to)
+        )
+    }
+
+    /// The distinct terrains of the board other than plain ground, in legend order.
+    pub fn terrains(&self) -> Vec<Terrain> {
+        let mut seen: Vec<Terrain> = Vec::new();
+        for t in &self.terrain {
+            if *t != Terrain::Plain && !seen.contains(t) {
+                seen.push(*t);
+            }
+        }
+        seen.sort_by_key(|t| match t {
+            Terrain::Plain => 0,
+            Terrain::Lake => 1,
+            Terrain::Water => 2,
+            Terrain::Volcano => 3,
+            Terrain::Trap(s) => 4 + s.index(),
+            Terrain::Den(s) => 6 + s.index(),
+            Terrain::Palace(s) => 8 + s.index(),
+        });
+        seen
+    }
+
+    fn is_last(&self, sq: Square) -> bool {
+        self.last_move.is_some_and(|m| m.from == sq || m.to == sq)
+    }
+
+    /// The position drawn for a terminal: caption, the board with files and ranks on every
+    /// side, a legend of what the marks mean, the lost pieces and the score. With `color`
+    /// the pieces take their side's colour, terrain and the last move are coloured too; the
+    /// text is the same either way.
+    pub fn render_text(&self, color: bool) -> String {
+        let g = self.geometry;
+        let paint = |code: &str, text: &str| {
+            if color {
+                format!("\x1b[{code}m{text}\x1b[0m")
+            } else {
+                text.to_string()
+            }
+        };
+        let names = self.side_names();
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.headline());
+        let _ = writeln!(out, "{}", self.view_line());
+        let label_w = (g.height.saturating_sub(1) as u32 + g.rank_base as u32)
+            .to_string()
+            .len();
+        let files: String = (0..g.width)
+            .map(|f| format!("  {} ", (b'a' + f) as char))
+            .collect();
+        let files_line = format!("{}  {}", " ".repeat(label_w), files.trim_end());
+        let _ = writeln!(out, "{files_line}");
+        for rank in (0..g.height).rev() {
+            let label = (rank as u32 + g.rank_base as u32).to_string();
+            let mut line = format!("{label:>label_w$}  ");
+            for file in 0..g.width {
+                let sq = g
+                    .square(file as i32, rank as i32)
+                    .expect("file and rank are on the board");
+                let terrain = self.terrain[sq as usize];
+                let last = self.is_last(sq);
+                let open = if last { paint("1;93", "[") } else { " ".into() };
+                let (body, mark) = match &self.pieces[sq as usize] {
+                    None => (paint(terrain.ansi(), terrain.glyph()), None),
+                    Some(p) => {
+                        let letter = p.identity.map_or('?', |i| i.letter);
+                        let text = format!("{}{letter}", self.initial(p.owner));
+                        let body = paint(side_ansi(names[p.owner.index()]), &text);
+                        let mark = terrain
+                            .mark()
+                            .map(|m| paint(terrain.ansi(), &m.to_string()))
+                            .or_else(|| self.knowledge_mark(p).map(|m| m.to_string()));
+                        (body, mark)
+                    }
+                };
+                let close = if last {
+                    paint("1;93", "]")
+                } else {
+                    mark.unwrap_or_else(|| " ".into())
+                };
+                line.push_str(&open);
+                line.push_str(&body);
+                line.push_str(&close);
+            }
+            let _ = writeln!(out, "{line} {label}");
+            if self.river == Some(rank.wrapping_sub(1)) && rank > 0 {
+                let width = g.width as usize * 4;
+                let _ = writeln!(
+                    out,
+                    "{}  {}",
+                    " ".repeat(label_w),
+                    paint("36", &center(" river ", width, '~'))
+                );
+            }
+        }
+        let _ = writeln!(out, "{files_line}");
+        for line in self.legend() {
+            let _ = writeln!(out, "{line}");
+        }
+        for side in [Side::First, Side::Second] {
+            let _ = writeln!(out, "{}", self.lost_line(side));
+        }
+        if let Some(s) = self.score_line() {
+            let _ = writeln!(out, "{s}");
+        }
+        out
+    }
+
+    /// The legend lines: sides, letters on the board, marks and terrain shown.
+    pub fn legend(&self) -> Vec<String> {
+        let names = self.side_names();
+        let mut lines = vec![format!(
+            "{} = {}, {} = {}",
+            self.initial(Side::First),
+            names[0],
+            self.initial(Side::Second),
+            names[1]
+        )];
+        let on_board: Vec<&PieceView> = self.pieces.iter().flatten().collect();
+        let letters: Vec<String> = self
+            .kinds
+            .iter()
+            .filter(|k| on_board.iter().any(|p| p.identity == Some(**k)))
+            .map(|k| format!("{} {}", k.letter, k.name))
+            .collect();
+        if !letters.is_empty() {
+            lines.push(format!("letters: {}", letters.join(", ")));
+        }
+        let mut marks = Vec::new();
+        if on_board.iter().any(|p| p.identity.is_none()) {
+            marks.push("? unknown piece".to_string());
+        }
+        if on_board.iter().any(|p| self.knowledge_mark(p) == Some('*')) {
+            marks.push("* identity known to the opponent".to_string());
+        }
+        if on_board.iter().any(|p| self.knowledge_mark(p) == Some('!')) {
+            marks.push("! identity known to neither player".to_string());
+        }
+        if let Some(m) = self.last_move {
+            marks.push(format!("[ ] last move {}", self.move_text(m)));
+        }
+        if !marks.is_empty() {
+            lines.push(marks.join("; "));
+        }
+        let seen = self.terrains();
+        if !seen.is_empty() {
+            let kinds: Vec<String> = seen
+                .iter()
+                .map(|t| format!("{} {}", t.glyph().trim(), t.describe(names)))
+                .collect();
+            let mut line = format!("terrain: {}", kinds.join(", "));
+            let mut after: Vec<&str> = Vec::new();
+            for t in &seen {
+                let text = match t {
+                    Terrain::Water => "~ in water",
+                    Terrain::Trap(_) => "# on a trap",
+                    Terrain::Den(_) => "@ in a den",
+                    _ => continue,
+                };
+                if !after.contains(&text) {
+                    after.push(text);
+                }
+            }
+            if !after.is_empty() {
+                let _ = write!(line, "; after a piece: {}", after.join(", "));
+            }
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+/// ANSI colour of a side by its name.
+fn side_ansi(name: &str) -> &'static str {
+    match name {
+        "Red" => "1;91",
+        "Blue" => "1;94",
+        "White" => "1;97",
+        _ => "1;90",
+    }
+}
+
+/// `text` centred in `width` characters of `fill`.
+fn center(text: &str, width: usize, fill: char) -> String {
+    let n = text.chars().count();
+    if n >= width {
+        return text.to_string();
+    }
+    let left = (width - n) / 2;
+    let right = width - n - left;
+    format!(
+        "{}{text}{}",
+        fill.to_string().repeat(left),
+        fill.to_string().repeat(right)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ROOK: Identity = Identity {
+        letter: 'R',
+        name: "Chariot",
+    };
+    const GENERAL: Identity = Identity {
+        letter: 'K',
+        name: "General",
+    };
+
+    /// A 3x4 Xiangqi-like picture: river after rank 1, a palace point, a covered piece the
+    /// arbiter knows and nobody else, a Black piece only Red knows.
+    fn sample() -> BoardView {
+        let g = Geometry {
+            width: 3,
+            height: 4,
+            rank_base: 0,
+        };
+        let mut v = BoardView::empty(GameId::Xiangqi, g);
+        v.hidden_pieces = true;
+        v.river = Some(1);
+        v.kinds = vec![GENERAL, ROOK];
+        v.terrain[1] = Terrain::Palace(Side::First);
+        v.pieces[1] = Some(PieceView::open(Side::First, 0, GENERAL));
+        v.pieces[0] = Some(PieceView {
+            owner: Side::First,
+            id: 1,
+            identity: Some(ROOK),
+            known_to: [false, false],
+        });
+        v.pieces[10] = Some(PieceView::hidden(Side::Second, 2, ROOK, true));
+        v.lost[1].push(PieceView {
+            owner: Side::Second,
+            id: 3,
+            identity: Some(ROOK),
+            known_to: [true, false],
+        });
+        v.score = Some([5, 0]);
+        v.ply = 3;
+        v.last_move = Some(LastMove {
+            side: Side::Second,
+            from: 7,
+            to: 10,
+            capture: false,
+        });
+        v
+    }
+
+    #[test]
+    fn arbiter_view_marks_knowledge_and_the_river() {
+        let text = sample().render_text(false);
+        let want = "\
+xiangqi · after ply 3 (Black b2-b3) · Red to move
+arbiter's view: every piece
+     a   b   c
+3    . [bR]  .  3
+2    . [ .]  .  2
+   ~~ river ~~~
+1    .   .   .  1
+0   rR! rK*  .  0
+     a   b   c
+r = Red, b = Black
+letters: K General, R Chariot
+* identity known to the opponent; ! identity known to neither player; [ ] last move b2-b3
+terrain: + Red's palace
+Red lost nothing
+Black lost 1: Chariot
+captured-piece score (rulings §1.2, not judged): Red 5, Black 0
+";
+        assert_eq!(text, want);
+    }
+
+    #[test]
+    fn seen_by_removes_unknown_identities_and_a_telling_score() {
+        let red = sample().seen_by(Side::First);
+        assert_eq!(
+            red.pieces[0].unwrap().identity,
+            None,
+            "covered: Red does not know"
+        );
+        assert_eq!(red.pieces[1].unwrap().identity, Some(GENERAL));
+        assert_eq!(
+            red.pieces[10].unwrap().identity,
+            Some(ROOK),
+            "revealed to Red"
+        );
+        assert_eq!(
+            red.lost[1][0].identity,
+            Some(ROOK),
+            "Red captured it and saw it"
+        );
+        assert_eq!(red.score, Some([5, 0]));
+        let black = sample().seen_by(Side::Second);
+        assert_eq!(black.pieces[0].unwrap().identity, None);
+        assert_eq!(black.pieces[1].unwrap().identity, Some(GENERAL));
+        assert_eq!(black.lost[1][0].identity, None, "lost unseen by its owner");
+        assert_eq!(black.score, None);
+        assert_eq!(black.lost_line(Side::Second), "Black lost 1: unknown x1");
+        let text = black.render_text(false);
+        assert!(text.contains("0   r?  rK*  .  0"), "{text}");
+        assert!(text.contains("? unknown piece"), "{text}");
+        assert!(text.contains("Black's view: what Black knows after ply 3"));
+    }
+
+    #[test]
+    fn colour_only_adds_escapes() {
+        let v = sample();
+        let plain = v.render_text(false);
+        let coloured = v.render_text(true);
+        assert!(coloured.contains("\x1b[1;91mrK\x1b[0m"), "{coloured}");
+        let stripped: String = {
+            let mut s = String::new();
+            let mut esc = false;
+            for c in coloured.chars() {
+                match (esc, c) {
+                    (false, '\x1b') => esc = true,
+                    (true, 'm') => esc = false,
+                    (true, _) => {}
+                    (false, c) => s.push(c),
+                }
+            }
+            s
+        };
+        assert_eq!(stripped, plain);
+    }
+}

@@ -1,0 +1,239 @@
+//! `arbiter show` and `arbiter check --show`: the position after a ply, as a [`BoardView`].
+//!
+//! Positions come from the one replay driver ([`rules::replay_game`]): the game is replayed
+//! with its engine and the engine's own state is drawn at the plies asked for, so what a
+//! player is shown to know is exactly what the rules tracked (Stratego's revealed pieces,
+//! Spionage's unmasked ones), never a second reckoning.
+//!
+//! Which position `check --show` draws under a finding at ply *p*: the position after *p*
+//! when ply *p* was played (the history findings, `two-squares-rule`, `more-squares-rule`,
+//! `jungle-repetition`, `result-mismatch`: the offending move is then the highlighted last
+//! move); otherwise the last position the replay reached before it (a refused move,
+//! `illegal-move` or an unreadable one: the position the player moved in; `moves-after-end`:
+//! the position in which the game ended). A finding without a ply gets the last position
+//! reached, and none when the game never started (`setup-invalid`).
+
+use crate::finding::{Code, Finding, Severity};
+use crate::pipeline::{self, GameReport};
+use crate::record::GameRecord;
+use crate::report::board::{BoardView, LastMove};
+use crate::rules::{self, GameId, Overrides, Parameters, Replay, Side};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Why a position cannot be shown (`arbiter show` exits 2).
+#[derive(Debug, Clone)]
+pub struct Unshowable {
+    /// One line for the user.
+    pub message: String,
+    /// The findings that explain it (unreadable record, unsupported game, invalid setup, the
+    /// move that stopped the replay).
+    pub findings: Vec<Finding>,
+}
+
+/// The side a command-line name (`red`, `blue`, `white`, `black`, any case) means in `game`,
+/// by the names the game gives its players (Red/Blue, White/Black, Red/Black); `None` when
+/// the game has no player of that name.
+pub fn side_named(game: GameId, name: &str) -> Option<Side> {
+    let names = game.side_names();
+    [Side::First, Side::Second]
+        .into_iter()
+        .find(|s| names[s.index()].eq_ignore_ascii_case(name.trim()))
+}
+
+/// Replays `record` under `game` and draws the arbiter's view of the positions after the
+/// plies in `wanted` (0: the start) that the replay reaches, with ply number, last move and
+/// (at the end) the outcome filled in. `None` when `game` has no engine.
+pub fn views_at(
+    game: GameId,
+    record: &GameRecord,
+    params: &Parameters,
+    wanted: &BTreeSet<u32>,
+) -> Option<(Replay, BTreeMap<u32, BoardView>)> {
+    let mut views = BTreeMap::new();
+    let replay = rules::replay_game(game, record, params, &mut |info, draw| {
+        let ply = info.map_or(0, |i| i.number);
+        if wanted.contains(&ply) {
+            let mut v = draw();
+            v.ply = ply;
+            v.last_move = info.map(|i| LastMove {
+                side: i.side,
+                from: i.from,
+                to: i.to,
+                capture: i.capture,
+            });
+            views.insert(ply, v);
+        }
+    })?;
+    if let Some(o) = &replay.outcome {
+        if let Some(v) = views.get_mut(&o.ply) {
+            v.ended = Some((o.result.as_str(), o.reason));
+        }
+    }
+    Some((replay, views))
+}
+
+/// The arbiter's view of the position after ply `ply` (0: the start) of `record`, or why it
+/// cannot be shown: the record is unreadable or names no judged ruleset, its setup is
+/// invalid, or the ply was never reached (the record is shorter, the replay stopped at a
+/// refused move, or the game had ended on the board).
+pub fn board_at(
+    record: &GameRecord,
+    overrides: &Overrides,
+    ply: u32,
+) -> Result<BoardView, Unshowable> {
+    let fail = |message: String, findings: Vec<Finding>| Unshowable { message, findings };
+    if record.unreadable() {
+        let errors = record
+            .findings
+            .iter()
+            .filter(|f| f.severity() == Severity::Error)
+            .cloned()
+            .collect();
+        return Err(fail("the game cannot be read".into(), errors));
+    }
+    let game = pipeline::game_of(record, overrides)
+        .map_err(|f| fail("the game names no ruleset arbiter judges".into(), vec![f]))?;
+    let (params, _) = pipeline::parameters_for(record, game, overrides)
+        .map_err(|fs| fail(format!("{} cannot be replayed", game.as_str()), fs))?;
+    let wanted = BTreeSet::from([ply]);
+    let Some((replay, mut views)) = views_at(game, record, &params, &wanted) else {
+        return Err(fail(
+            format!("{} has no rule engine yet", game.as_str()),
+            Vec::new(),
+        ));
+    };
+    if let Some(v) = views.remove(&ply) {
+        return Ok(v);
+    }
+    let played = replay.plies.len() as u32;
+    let errors: Vec<Finding> = replay
+        .findings
+        .iter()
+        .filter(|f| f.severity() == Severity::Error)
+        .cloned()
+        .collect();
+    if replay.stopped && played == 0 && errors.iter().all(|f| f.ply.is_none()) {
+        return Err(fail(
+            "the game could not start, so there is no position to show".into(),
+            errors,
+        ));
+    }
+    let range = if played == 0 {
+        "only ply 0 (the start position) can be shown".to_string()
+    } else {
+        format!("plies 0 to {played} can be shown")
+    };
+    let refused: Vec<Finding> = errors
+        .into_iter()
+        .filter(|f| f.ply == Some(played + 1))
+        .collect();
+    let message = if let Some(f) = refused.iter().find(|f| f.code != Code::MovesAfterEnd) {
+        format!(
+            "there is no position after ply {ply}: the replay stopped at ply {} ({}); {range}",
+            played + 1,
+            f.code
+        )
+    } else if let Some(o) = replay.outcome.as_ref().filter(|o| o.ply == played) {
+        format!(
+            "there is no position after ply {ply}: the game ended on the board after ply {} ({}); {range}",
+            o.ply, o.reason
+        )
+    } else {
+        format!(
+            "there is no position after ply {ply}: the game has {played} {}; {range}",
+            if played == 1 { "ply" } else { "plies" }
+        )
+    };
+    Err(fail(message, refused))
+}
+
+/// The ply whose position `check --show` draws under `finding` when `played` plies were
+/// applied (see the module doc).
+pub fn ply_for(finding: &Finding, played: u32) -> u32 {
+    match finding.ply {
+        Some(p) if p <= played => p,
+        Some(p) => p.saturating_sub(1).min(played),
+        None => played,
+    }
+}
+
+/// For every finding of the judged game `report` (in order): the board `check --show`
+/// prints under it (arbiter's view, drawn as text, each line indented by four spaces), for
+/// error findings of a game that started; `None` for the others.
+pub fn finding_boards(
+    record: &GameRecord,
+    report: &GameReport,
+    color: bool,
+) -> Vec<Option<String>> {
+    let mut out = vec![None; report.findings.len()];
+    let Some(game) = report.game else {
+        return out;
+    };
+    let played = report.plies as u32;
+    let wanted: BTreeSet<u32> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity() == Severity::Error)
+        .map(|f| ply_for(f, played))
+        .collect();
+    if wanted.is_empty() {
+        return out;
+    }
+    let Some((_, views)) = views_at(game, record, &report.parameters, &wanted) else {
+        return out;
+    };
+    for (slot, f) in out.iter_mut().zip(&report.findings) {
+        if f.severity() != Severity::Error {
+            continue;
+        }
+        let at = ply_for(f, played);
+        let Some(v) = views.get(&at) else {
+            continue;
+        };
+        let why = match f.ply {
+            Some(p) if p == at => format!("board after ply {p}, the ply of this finding"),
+            Some(p) => format!("board before ply {p}, which was not played"),
+            None => "board at the last position the replay reached".to_string(),
+        };
+        let mut text = format!("\n    {why}:\n");
+        for line in v.render_text(color).lines() {
+            text.push_str("    ");
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push('\n');
+        *slot = Some(text);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_by_the_game_names() {
+        assert_eq!(side_named(GameId::Stratego, "Red"), Some(Side::First));
+        assert_eq!(side_named(GameId::Jungle, "blue"), Some(Side::Second));
+        assert_eq!(side_named(GameId::Spionage, "white"), Some(Side::First));
+        assert_eq!(side_named(GameId::Xiangqi, "black"), Some(Side::Second));
+        assert_eq!(side_named(GameId::Stratego, "black"), None);
+        assert_eq!(side_named(GameId::Spionage, "red"), None);
+    }
+
+    #[test]
+    fn finding_ply_rule() {
+        let f = |ply| {
+            let mut f = Finding::new(Code::IllegalMove, crate::record::Span::new(0, 0), "x", "y");
+            f.ply = ply;
+            f
+        };
+        // Played: the position after the ply. Refused (the replay applied 6): the last
+        // position before it. No ply: the last position.
+        assert_eq!(ply_for(&f(Some(4)), 6), 4);
+        assert_eq!(ply_for(&f(Some(7)), 6), 6);
+        assert_eq!(ply_for(&f(Some(12)), 6), 6);
+        assert_eq!(ply_for(&f(None), 6), 6);
+        assert_eq!(ply_for(&f(Some(1)), 0), 0);
+    }
+}
