@@ -629,11 +629,15 @@ fn combat_leaves_the_winner_on_the_board_revealed() {
 
 #[test]
 fn combat_records_the_losses_of_both_sides() {
+    let kinds = |st: &State, side: Side| -> Vec<Kind> {
+        st.lost[side.index()].iter().map(|p| p.kind).collect()
+    };
     let (_, st) = position_after("combat-equal-both-removed.arb", 1);
-    assert_eq!(st.lost, [vec![Kind::Scout], vec![Kind::Scout]]);
+    assert_eq!(kinds(&st, RED), vec![Kind::Scout]);
+    assert_eq!(kinds(&st, BLUE), vec![Kind::Scout]);
     let (_, st) = position_after("end-no-movable-pieces.arb", 12);
     assert_eq!(
-        st.lost[RED.index()],
+        kinds(&st, RED),
         vec![
             Kind::Scout,
             Kind::Scout,
@@ -644,7 +648,7 @@ fn combat_records_the_losses_of_both_sides() {
         ]
     );
     assert_eq!(
-        st.lost[BLUE.index()],
+        kinds(&st, BLUE),
         vec![Kind::Scout, Kind::Marshal, Kind::General, Kind::Miner]
     );
     let (_, st) = position_after("combat-anything-takes-flag.arb", 7);

@@ -46,7 +46,7 @@ fn move_record(f: Square, t: Square, turn: usize) -> MoveRecord {
     let span = Span::new(0, 0);
     MoveRecord {
         text: Spanned {
-            value: format!("{}-{}", name(f), name(t)),
+            value: format!("{}-{}", name(f), name(t)).into(),
             span,
         },
         coord: Some(CoordMove {
