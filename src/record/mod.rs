@@ -218,6 +218,27 @@ impl GameRecord {
 /// Returns `None` when `text` is not of that form.
 pub fn parse_coord_move(text: &str, base: usize) -> Option<CoordMove> {
     let b = text.as_bytes();
+    // The common forms first: `h2e2` and `a4-a5` (one-digit ranks, no suffix).
+    let sq = |f: u8, r: u8| (f | 0x20).wrapping_sub(b'a') < 26 && r.is_ascii_digit();
+    if b.len() == 4 && sq(b[0], b[1]) && sq(b[2], b[3]) && !matches!(b[2], b'x' | b'X') {
+        return Some(CoordMove {
+            from: ((b[0] | 0x20) - b'a', (b[1] - b'0') as u32),
+            to: ((b[2] | 0x20) - b'a', (b[3] - b'0') as u32),
+            capture_mark: false,
+            from_span: Span::new(base, base + 2),
+            to_span: Span::new(base + 2, base + 4),
+        });
+    }
+    if b.len() == 5 && sq(b[0], b[1]) && sq(b[3], b[4]) && matches!(b[2], b'-' | b'x' | b'X' | b':')
+    {
+        return Some(CoordMove {
+            from: ((b[0] | 0x20) - b'a', (b[1] - b'0') as u32),
+            to: ((b[3] | 0x20) - b'a', (b[4] - b'0') as u32),
+            capture_mark: b[2] != b'-',
+            from_span: Span::new(base, base + 2),
+            to_span: Span::new(base + 3, base + 5),
+        });
+    }
     let mut end = b.len();
     while end > 0 && matches!(b[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
@@ -291,5 +312,12 @@ mod tests {
         assert!(parse_coord_move("a4-", 0).is_none());
         assert!(parse_coord_move("a4-a5z", 0).is_none());
         assert!(parse_coord_move("a123-a4", 0).is_none());
+        // `x` after a square is the capture mark, never a file
+        assert!(parse_coord_move("x1x2", 0).is_none());
+        assert_eq!(parse_coord_move("a4xa5", 0).unwrap().to, (0, 5));
+        assert_eq!(
+            parse_coord_move("A0B1", 3).unwrap().to_span,
+            Span::new(5, 7)
+        );
     }
 }
