@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# arbiter's published benchmark (issue #10), run the same way every time:
+#  1. the Xiangqi corpus (../shared/corpus/xiangqi, the three ICCS files) replicated 10 times
+#     (20,000 games) through (a) a plain read, (b) parse only, (c) full check on one core,
+#     (d) full check on all cores (examples/bench_archive.rs), and (e) Fairy-Stockfish (ffish)
+#     replaying the same games (scripts/bench-ffish.js); each the median of RUNS runs;
+#  2. peak memory of `arbiter check` on a 100 MB multi-game file (the same games, replicated);
+#  3. the Stratego-family check time against game length (examples/bench_length.rs).
+# Prints a markdown report on stdout. Needs cargo, node and npm (installs ffish like the
+# cross-check). Usage: scripts/bench.sh [RUNS]
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+runs=${1:-5}
+corpus=${XIANGQI_CORPUS:-$root/../shared/corpus/xiangqi}
+if [[ ! -d $corpus ]]; then
+    echo "corpus absent: $corpus (the benchmark needs the Xiangqi corpus)" >&2
+    exit 77
+fi
+if [[ ! -f $here/node_modules/ffish/ffish.js ]]; then
+    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+(cd "$root" && cargo build --release --quiet --bin arbiter --example bench_archive --example bench_length)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+files=(hu_ronghua_iccs.pgn liu_dahua_iccs_part.pgn parallel15_iccs.pgn)
+for i in $(seq 1 10); do
+    for f in "${files[@]}"; do cat "$corpus/$f"; printf '\n'; done
+done >"$work/x20000.pgn"
+big=$work/x100mb.pgn
+while [[ $(stat -c %s "$big" 2>/dev/null || echo 0) -lt 100000000 ]]; do cat "$work/x20000.pgn" >>"$big"; done
+
+results=$work/results.jsonl
+"$root/target/release/examples/bench_archive" --game xiangqi --runs "$runs" "$work/x20000.pgn" >"$results"
+node "$here/bench-ffish.js" --runs "$runs" "$work/x20000.pgn" >>"$results"
+/usr/bin/time -f '%M' -o "$work/mem" "$root/target/release/arbiter" check --quiet --game xiangqi "$big" >/dev/null 2>&1 || true
+mem_kb=$(tail -1 "$work/mem")
+big_mb=$(( $(stat -c %s "$big") / 1000000 ))
+
+echo "### Whole archives: the Xiangqi corpus replicated to 20,000 games"
+echo
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(date -u +%Y-%m-%d). Median of $runs runs."
+echo
+python3 - "$results" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+by = {r["phase"]: r for r in rows}
+names = {"read": "(a) read the files", "parse": "(b) parse only", "check": "(c) full check, 1 core",
+         "check-parallel": "(d) full check, all cores", "ffish": "(e) Fairy-Stockfish (ffish) replay"}
+print("| phase | threads | seconds | plies/s | MB/s |")
+print("|---|---:|---:|---:|---:|")
+for k in ["read", "parse", "check", "check-parallel", "ffish"]:
+    r = by[k]
+    print(f"| {names[k]} | {r['threads']} | {r['seconds']:.3f} | {r['plies_per_s']:,} | {r['mb_per_s']:.1f} |")
+print()
+c, p, f = by["check"], by["check-parallel"], by["ffish"]
+print(f"- full check vs Fairy-Stockfish, one core: {c['plies_per_s'] / f['plies_per_s']:.0f}x the plies/s")
+print(f"- all cores vs one core: {p['plies_per_s'] / c['plies_per_s']:.2f}x")
+print(f"- parse only: {by['parse']['mb_per_s']:.0f} MB/s ({by['parse']['games']:,} games, {by['parse']['plies']:,} plies)")
+PY
+echo "- peak memory of \`arbiter check\` on a ${big_mb} MB multi-game file: $((mem_kb / 1024)) MB"
+echo
+echo "### Stratego family: check time against game length (Barrage, history rules on)"
+echo
+"$root/target/release/examples/bench_length"
