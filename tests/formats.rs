@@ -1,0 +1,108 @@
+//! Output formats and triage flags of `arbiter check` (issue #10): JSON Lines and SARIF
+//! pinned by snapshots; `--select`, `--ignore`, `--fail-on`, `--exit-zero`, `--quiet` and
+//! `--jobs` by their exit codes and output.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const TWO_SQUARES: &str = "fixtures/history/two-squares-fourth-move.arb";
+const VELDSLAG_80: &str = "fixtures/history/veldslag-no-capture-80.arb";
+
+#[test]
+fn jsonl_is_one_object_per_game_then_the_summary() {
+    let (code, out, _) = run(&["check", "--format", "jsonl", TWO_SQUARES, VELDSLAG_80]);
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"]["games"], 2);
+    let out = out.replace(env!("CARGO_PKG_VERSION"), "[version]");
+    insta::assert_snapshot!("jsonl", out);
+}
+
+#[test]
+fn sarif_has_stable_rule_ids_and_regions() {
+    let (code, out, _) = run(&["check", "--format", "sarif", TWO_SQUARES, VELDSLAG_80]);
+    assert_eq!(code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["version"], "2.1.0");
+    let run0 = &doc["runs"][0];
+    let rules = run0["tool"]["driver"]["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), arbiter::Code::ALL.len());
+    for r in run0["results"].as_array().unwrap() {
+        let idx = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[idx]["id"], r["ruleId"]);
+    }
+    let out = out.replace(env!("CARGO_PKG_VERSION"), "[version]");
+    insta::assert_snapshot!("sarif", out);
+}
+
+#[test]
+fn select_ignore_and_fail_on() {
+    // only infos selected: no error left, exit 0
+    let (code, out, _) = run(&[
+        "check",
+        "--format",
+        "jsonl",
+        "--select",
+        "no-capture-50,no-capture-80",
+        TWO_SQUARES,
+        VELDSLAG_80,
+    ]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("two-squares-rule"));
+    assert!(out.contains("no-capture-80"));
+    // the error ignored: exit 0
+    let (code, _, _) = run(&["check", "--ignore", "two-squares-rule", TWO_SQUARES]);
+    assert_eq!(code, 0);
+    // infos fail the run at --fail-on info
+    let (code, _, _) = run(&["check", "--fail-on", "info", VELDSLAG_80]);
+    assert_eq!(code, 1);
+    let (code, _, _) = run(&["check", VELDSLAG_80]);
+    assert_eq!(code, 0);
+    // --exit-zero keeps 0 despite errors, but unusable input still exits 2
+    let (code, _, _) = run(&["check", "--exit-zero", TWO_SQUARES]);
+    assert_eq!(code, 0);
+    let (code, _, _) = run(&[
+        "check",
+        "--exit-zero",
+        "--ignore",
+        "parse-error",
+        "no-such-file.arb",
+    ]);
+    assert_eq!(code, 2);
+    // an unknown code is a usage error
+    let (code, _, err) = run(&["check", "--select", "no-such-code", TWO_SQUARES]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown finding code"), "{err}");
+}
+
+#[test]
+fn quiet_prints_only_the_summary_and_jobs_keep_the_order() {
+    let (code, out, err) = run(&["check", "--quiet", TWO_SQUARES]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("1 error"), "{err}");
+    let (_, one, _) = run(&["check", "--jobs", "1", "--format", "jsonl", "fixtures"]);
+    let (_, two, _) = run(&["check", "--jobs", "2", "--format", "jsonl", "fixtures"]);
+    assert_eq!(
+        one, two,
+        "output is in input order whatever the thread count"
+    );
+    assert!(one.lines().count() > 200);
+}
