@@ -275,3 +275,35 @@ fn directory_with_dangling_symlink_loop_and_log_named_directory() {
     let loop_msg = games[2]["findings"][0]["message"].as_str().unwrap();
     assert!(loop_msg.contains("symbolic link loop"), "{loop_msg}");
 }
+
+/// The worst case for the two-squares rule: both sides shuttle for 200,000 plies, so every move
+/// from the 4th of each run breaks the rule. Each finding's labels stay bounded (the last
+/// `limit` moves of the run), so the check stays linear; a quadratic one would not finish.
+#[test]
+fn endless_rule_breaking_stays_linear() {
+    let mut moves = String::new();
+    for i in 0..100_000 {
+        let (r, b) = if i % 2 == 0 {
+            ("h1-h2", "h10-h9")
+        } else {
+            ("h2-h1", "h9-h10")
+        };
+        moves.push_str(r);
+        moves.push(' ');
+        moves.push_str(b);
+        moves.push('\n');
+    }
+    let text = good_game().replace("1. h1-h2 h10-h9 *", &format!("{moves}*"));
+    let src = arbiter::pipeline::Source::from_bytes("shuttle.arb", text.into_bytes());
+    let games = arbiter::pipeline::check_source(&src, &arbiter::pipeline::Options::default());
+    let g = &games[0];
+    assert_eq!(g.plies, 200_000);
+    // Red's plies 7, 11, ... and Blue's 8, 12, ...: every move after the third of each run.
+    let breaking = g
+        .findings
+        .iter()
+        .filter(|f| f.code == arbiter::Code::TwoSquaresRule)
+        .count();
+    assert_eq!(breaking, 200_000 - 6);
+    assert!(g.findings.iter().all(|f| f.labels.len() <= 3));
+}

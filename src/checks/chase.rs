@@ -27,8 +27,9 @@ pub struct ChaseState {
     pub chased: Vec<u16>,
     /// True after a chasing move, until the opponent answers.
     pub awaiting_evasion: bool,
-    /// Keys of the positions the chaser's moves produced, with their ply (1-based).
-    pub positions: Vec<(u64, u32)>,
+    /// Keys of the positions the chaser's moves produced, with the ply (1-based) of their first
+    /// occurrence: a hash map, so a chase of any length costs constant time per move.
+    pub positions: std::collections::HashMap<u64, u32>,
     /// The chaser's last move: piece, from, to.
     pub last: (u16, Square, Square),
     /// Plies of the chase so far (both sides), oldest first.
@@ -40,7 +41,8 @@ pub struct ChaseState {
 pub struct Violation {
     /// The ply where the repeated position first occurred.
     pub first_ply: u32,
-    /// The chase's plies before the forbidden move.
+    /// The chase's plies from the repeated position's first occurrence up to the forbidden
+    /// move (not included).
     pub plies: Vec<u32>,
     /// The chased pieces (ids).
     pub chased: Vec<u16>,
@@ -87,10 +89,13 @@ impl Chase {
         if st.last.0 == piece && to == st.last.1 {
             return None;
         }
-        let (_, first_ply) = st.positions.iter().find(|(k, _)| *k == key_after)?;
+        let first_ply = *st.positions.get(&key_after)?;
+        // The evidence is the window from the first occurrence on (binary search: the chase's
+        // plies are in order).
+        let from = st.plies.partition_point(|&p| p < first_ply);
         Some(Violation {
-            first_ply: *first_ply,
-            plies: st.plies.clone(),
+            first_ply,
+            plies: st.plies[from..].to_vec(),
             chased: st.chased.clone(),
         })
     }
@@ -117,7 +122,7 @@ impl Chase {
                             st.chased.push(t);
                         }
                     }
-                    st.positions.push((key_after, ply));
+                    st.positions.entry(key_after).or_insert(ply);
                     st.last = (piece, from, to);
                     st.plies.push(ply);
                     st.awaiting_evasion = true;
@@ -138,7 +143,7 @@ impl Chase {
                 threatened: threatens.to_vec(),
                 chased: threatens.to_vec(),
                 awaiting_evasion: true,
-                positions: vec![(key_after, ply)],
+                positions: std::collections::HashMap::from([(key_after, ply)]),
                 last: (piece, from, to),
                 plies: vec![ply],
             });

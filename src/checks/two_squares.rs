@@ -37,8 +37,9 @@ pub struct TwoSquares {
     /// The limit `L` (moves per run); 0 turns the rule off.
     pub limit: u32,
     runs: [Option<Run>; 2],
-    /// Ply numbers of the moves of each side's current run, oldest first (for labels).
-    plies: [Vec<u32>; 2],
+    /// Ply numbers of the last `limit` moves of each side's current run, oldest first (for
+    /// labels and evidence: a run that goes on breaking the rule stays cheap per move).
+    plies: [std::collections::VecDeque<u32>; 2],
 }
 
 /// A forbidden move: the run it would extend.
@@ -46,7 +47,7 @@ pub struct TwoSquares {
 pub struct Violation {
     /// The run before the forbidden move.
     pub run: Run,
-    /// Ply numbers of the run's earlier moves.
+    /// Ply numbers of the run's last `limit` moves before the forbidden one.
     pub plies: Vec<u32>,
 }
 
@@ -114,7 +115,7 @@ impl TwoSquares {
         let run = self.runs[side.index()]?;
         (run.len >= self.limit).then(|| Violation {
             run,
-            plies: self.plies[side.index()].clone(),
+            plies: self.plies[side.index()].iter().copied().collect(),
         })
     }
 
@@ -134,7 +135,10 @@ impl TwoSquares {
                 run.len += 1;
                 run.last = (from, to);
             }
-            self.plies[i].push(ply);
+            self.plies[i].push_back(ply);
+            while self.plies[i].len() > self.limit as usize {
+                self.plies[i].pop_front();
+            }
         } else {
             self.runs[i] = Some(Run {
                 piece,
@@ -144,7 +148,7 @@ impl TwoSquares {
                 first_ply: ply,
             });
             self.plies[i].clear();
-            self.plies[i].push(ply);
+            self.plies[i].push_back(ply);
         }
     }
 
