@@ -2,9 +2,44 @@
 //!
 //! The output parses back to the same replay (a tested property). Parameters that differ from
 //! the ruleset's default are written as tags (a Gravon record gets `[TwoSquares "5"]`).
+//! Xiangqi games can be written in ICCS, WXF or Chinese notation ([`write_native_in`]).
 
+use crate::finding::Finding;
 use crate::record::{GameRecord, RecordedResult};
+use crate::rules::xiangqi::notation::{self, Notation};
 use crate::rules::{parameter_tags, GameId, Parameters};
+
+/// Why a game cannot be written in the notation asked for.
+#[derive(Debug, Clone)]
+pub enum ConvertError {
+    /// The notation is for Xiangqi; the game is of this other ruleset.
+    NotXiangqi(GameId),
+    /// A ply could not be read, so neither it nor the rest can be rewritten (its finding).
+    Unreadable(Box<Finding>),
+}
+
+/// Writes one game as a native log with its moves in `notation` and a `Format` tag saying so.
+/// ICCS is every ruleset's own coordinate notation, so for a game other than Xiangqi it
+/// writes the moves as they are; WXF and Chinese are Xiangqi's only
+/// ([`ConvertError::NotXiangqi`]). A Xiangqi record is replayed to rewrite its moves; a ply
+/// that cannot be read stops it ([`ConvertError::Unreadable`]).
+pub fn write_native_in(
+    record: &GameRecord,
+    game: GameId,
+    params: &Parameters,
+    defaults: &Parameters,
+    to: Notation,
+) -> Result<String, ConvertError> {
+    if game != GameId::Xiangqi {
+        return match to {
+            Notation::Iccs => Ok(write_native(record, game, params, defaults)),
+            _ => Err(ConvertError::NotXiangqi(game)),
+        };
+    }
+    let moves =
+        notation::rewrite(record, params, to).map_err(|f| ConvertError::Unreadable(Box::new(f)))?;
+    Ok(render(record, game, params, defaults, Some((to, &moves))))
+}
 
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -19,6 +54,17 @@ pub fn write_native(
     game: GameId,
     params: &Parameters,
     defaults: &Parameters,
+) -> String {
+    render(record, game, params, defaults, None)
+}
+
+/// The log text; `rewritten` replaces the move texts and the `Format` tag.
+fn render(
+    record: &GameRecord,
+    game: GameId,
+    params: &Parameters,
+    defaults: &Parameters,
+    rewritten: Option<(Notation, &[String])>,
 ) -> String {
     let mut out = String::new();
     out.push_str(&format!("[Game \"{}\"]\n", game.as_str()));
@@ -40,7 +86,10 @@ pub fn write_native(
     );
     for t in &record.tags {
         let n = t.name.value.to_ascii_lowercase();
-        if skip.contains(&n.as_str()) || param_names.contains(&n) {
+        if skip.contains(&n.as_str())
+            || param_names.contains(&n)
+            || (rewritten.is_some() && n == "format")
+        {
             continue;
         }
         out.push_str(&format!(
@@ -55,6 +104,9 @@ pub fn write_native(
         .or(record.result_token.as_ref().map(|r| r.value))
         .unwrap_or(RecordedResult::Unknown);
     out.push_str(&format!("[Result \"{}\"]\n", result.as_str()));
+    if let Some((to, _)) = rewritten {
+        out.push_str(&format!("[Format \"{}\"]\n", to.as_str()));
+    }
     for (k, v) in parameter_tags(params, defaults) {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }
@@ -83,11 +135,14 @@ pub fn write_native(
                 line.push(' ');
             }
         }
-        tok.push_str(&m.text.value);
+        match rewritten {
+            Some((_, moves)) => tok.push_str(moves.get(i).map_or(&m.text.value, |s| s)),
+            None => tok.push_str(&m.text.value),
+        }
         if let Some(a) = &m.annotation {
             tok.push_str(&format!("({})", a.value));
         }
-        if line.len() + tok.len() > 90 && !same_turn {
+        if line.chars().count() + tok.chars().count() > 90 && !same_turn {
             out.push_str(line.trim_end());
             out.push('\n');
             line.clear();

@@ -1,8 +1,10 @@
 //! The `arbiter` command line: arguments in, exit code out. All judgement lives in the library.
 
+use arbiter::convert::ConvertError;
 use arbiter::input::{self, Chunk};
 use arbiter::pipeline::{self, GameReport, Options, Summary};
 use arbiter::report::{self, human, json};
+use arbiter::rules::xiangqi::notation::Notation;
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -189,6 +191,20 @@ struct ConvertArgs {
     /// Ruleset for logs without a Game tag.
     #[arg(long, value_parser = parse_game)]
     game: Option<GameId>,
+    /// Write Xiangqi moves in this notation (default: as the record writes them); wxf and
+    /// chinese are for Xiangqi games only.
+    #[arg(long, value_enum)]
+    notation: Option<NotationArg>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum NotationArg {
+    /// coordinates, h2e2
+    Iccs,
+    /// WXF, C2.5
+    Wxf,
+    /// Chinese, 炮二平五
+    Chinese,
 }
 
 fn parse_code(s: &str) -> Result<Code, String> {
@@ -461,15 +477,30 @@ fn convert(a: ConvertArgs) -> i32 {
                     Ok(game) => match pipeline::parameters_for(&rec, game, &overrides) {
                         Err(fs) => Some(fs),
                         Ok((params, defaults)) => {
-                            if !first {
-                                println!();
+                            match write_in(&rec, game, &params, &defaults, a.notation) {
+                                Ok(text) => {
+                                    if !first {
+                                        println!();
+                                    }
+                                    first = false;
+                                    print!("{text}");
+                                    None
+                                }
+                                Err(ConvertError::Unreadable(f)) => Some(vec![*f]),
+                                Err(ConvertError::NotXiangqi(g)) => {
+                                    eprintln!(
+                                    "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
+                                    src.name,
+                                    rec.index + 1,
+                                    match a.notation {
+                                        Some(NotationArg::Chinese) => "chinese",
+                                        _ => "wxf",
+                                    },
+                                    g.as_str()
+                                );
+                                    Some(Vec::new())
+                                }
                             }
-                            first = false;
-                            print!(
-                                "{}",
-                                arbiter::convert::write_native(&rec, game, &params, &defaults)
-                            );
-                            None
                         }
                     },
                 }
@@ -489,6 +520,23 @@ fn convert(a: ConvertArgs) -> i32 {
         }
     }
     code
+}
+
+/// One game as a native log, its moves as written or in `notation`.
+fn write_in(
+    rec: &arbiter::record::GameRecord,
+    game: GameId,
+    params: &arbiter::rules::Parameters,
+    defaults: &arbiter::rules::Parameters,
+    notation: Option<NotationArg>,
+) -> Result<String, ConvertError> {
+    let to = match notation {
+        None => return Ok(arbiter::convert::write_native(rec, game, params, defaults)),
+        Some(NotationArg::Iccs) => Notation::Iccs,
+        Some(NotationArg::Wxf) => Notation::Wxf,
+        Some(NotationArg::Chinese) => Notation::Chinese,
+    };
+    arbiter::convert::write_native_in(rec, game, params, defaults, to)
 }
 
 fn claim(a: ClaimArgs) -> i32 {

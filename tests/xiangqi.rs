@@ -9,29 +9,8 @@ use arbiter::rules::xiangqi::{Move, MoveList, Position};
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn fixtures() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures/xiangqi"))
-        .expect("fixtures/xiangqi exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("arb" | "pgn")))
-        .collect();
-    v.sort();
-    v
-}
-
-/// The `; key: value` line of a fixture's header comment.
-fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    let prefix = format!("; {key}:");
-    text.lines()
-        .find_map(|l| l.strip_prefix(prefix.as_str()))
-        .map(str::trim)
-}
+mod xiangqi_support;
+use xiangqi_support::{fixtures, header, root, source};
 
 fn options_for(text: &str) -> Options {
     let mut opts = Options::default();
@@ -39,16 +18,6 @@ fn options_for(text: &str) -> Options {
         opts.overrides.game = Some(GameId::Xiangqi);
     }
     opts
-}
-
-/// Reads a fixture as the CLI does, with the name relative to the crate root.
-fn source(path: &Path) -> Source {
-    let name = path
-        .strip_prefix(root())
-        .unwrap_or(path)
-        .display()
-        .to_string();
-    Source::from_bytes(name, std::fs::read(path).expect("readable fixture"))
 }
 
 #[test]
@@ -110,20 +79,7 @@ fn fixture_diagnostics() {
 #[test]
 fn cli_needs_game_for_xqbase_records() {
     let fixture = root().join("fixtures/xiangqi/no-game-tag.pgn");
-    let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .current_dir(root())
-            .args(args)
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("arbiter runs");
-        format!(
-            "exit {}\n--- stdout\n{}--- stderr\n{}",
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    };
+    let run = xiangqi_support::arbiter;
     let path = fixture.strip_prefix(root()).unwrap().to_str().unwrap();
     let with = run(&["check", "--game", "xiangqi", "--color", "never", path]);
     let without = run(&["check", "--color", "never", path]);

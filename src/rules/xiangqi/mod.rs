@@ -12,10 +12,12 @@
 //! tag sets it, that many moves per side (2N plies) without a capture end the game as a draw
 //! (`move-limit`), unless the ply that reaches the limit also mates or stalemates.
 //!
-//! Moves must be ICCS coordinates (`h2e2`, `H2-E2`, `h2-e2`); a `Format` tag, when present,
-//! must say `ICCS`. WXF and Chinese notation are not read: such a move is a `parse-error`.
+//! Moves are ICCS coordinates (`h2e2`, `H2-E2`, `h2-e2`), WXF (`C2.5`) or Chinese notation
+//! (`炮二平五`), as the `Format` tag says (`ICCS`, `WXF`, `Chinese`); without one each move is
+//! read in the notation its text shows ([`notation`]).
 
 pub mod fen;
+pub mod notation;
 pub mod position;
 pub mod random;
 mod view;
@@ -27,7 +29,8 @@ use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
 use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules, Side};
 
 const RULE: &str = "rulings §4.1 (seed 004)";
-const MOVES_RULE: &str = "docs/log-format.md (moves): xiangqi moves are ICCS coordinates";
+const MOVES_RULE: &str =
+    "docs/log-format.md (moves): xiangqi moves are ICCS coordinates, WXF or Chinese notation";
 
 /// The Xiangqi rules engine. Stateless: everything about a game is in [`State`].
 #[derive(Debug, Clone, Copy, Default)]
@@ -57,6 +60,8 @@ pub struct State {
     pub lost: [Vec<(Piece, u8)>; 2],
     /// The no-capture limit in plies (0: none).
     limit_plies: u32,
+    /// The `Format` tag's notation; `None`: each move is read as its text shows.
+    notation: Option<notation::Notation>,
     end: Option<End>,
 }
 
@@ -93,22 +98,23 @@ impl Xiangqi {
         }
     }
 
-    /// Checks the `Format` tag: absent or `ICCS` (any case); anything else is the returned
-    /// `parse-error`.
-    fn check_format(&self, record: &GameRecord) -> Option<Finding> {
-        let tag = record.tag("Format")?;
+    /// Reads the `Format` tag: `ICCS`, `WXF` or `Chinese` (any case), `None` when absent;
+    /// anything else is the returned `parse-error`.
+    fn check_format(&self, record: &GameRecord) -> Result<Option<notation::Notation>, Finding> {
+        let Some(tag) = record.tag("Format") else {
+            return Ok(None);
+        };
         let v = tag.value.value.trim();
-        if v.eq_ignore_ascii_case("ICCS") {
-            return None;
-        }
-        Some(Finding::new(
-            Code::ParseError,
-            tag.value.span,
-            format!("move notation `{v}` is not read"),
-            MOVES_RULE,
-        )
-        .label("arbiter reads ICCS coordinates only")
-        .help("write the moves as ICCS coordinates (h2e2) with [Format \"ICCS\"]; WXF and Chinese notation are not supported yet"))
+        notation::Notation::parse(v).map(Some).ok_or_else(|| {
+            Finding::new(
+                Code::ParseError,
+                tag.value.span,
+                format!("move notation `{v}` is not known"),
+                MOVES_RULE,
+            )
+            .label("expected ICCS, WXF or Chinese")
+            .help("arbiter reads ICCS coordinates (h2e2), WXF (C2.5) and Chinese notation (炮二平五); without a Format tag each move is read as its text shows")
+        })
     }
 
     /// Reads the `[FEN]` tag, or the standard start.
@@ -319,9 +325,7 @@ impl Rules for Xiangqi {
         params: &Parameters,
         findings: &mut Vec<Finding>,
     ) -> Result<State, Vec<Finding>> {
-        if let Some(f) = self.check_format(record) {
-            return Err(vec![f]);
-        }
+        let notation = self.check_format(record).map_err(|f| vec![f])?;
         let fen = self.read_fen(record)?;
         let mut ids = [u8::MAX; SQUARES];
         let mut next = 0u8;
@@ -339,6 +343,7 @@ impl Rules for Xiangqi {
             lost: [Vec::new(), Vec::new()],
             limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
             end: None,
+            notation,
         };
         st.end = self.mate_or_stalemate(&st.position);
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
@@ -390,17 +395,7 @@ impl Rules for Xiangqi {
             .label("unexpected annotation")
             .help("write the move alone, e.g. h2e2; comments go in {braces}"));
         }
-        let Some(c) = mv.coord else {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.text.span,
-                format!("`{}` is not an ICCS move", mv.text.value.escape_debug()),
-                MOVES_RULE,
-            )
-            .at_ply(number)
-            .label("expected a from-point and a to-point, e.g. h2e2")
-            .help("xiangqi moves are read as ICCS coordinates (h2e2 or H2-E2); WXF and Chinese notation are not supported yet"));
-        };
+        let c = notation::read(&pos, mv, st.notation, number)?;
         let off_board = |span: Span, which: &str| {
             self.illegal(
                 span,
