@@ -237,7 +237,7 @@ impl Scanner<'_> {
         r
     }
 
-    /// digits then `...`, `.` or `…`.
+    /// digits then `...`, `.` or `…`, not followed by a digit.
     fn move_number(&mut self) -> Option<Loc> {
         let s = self.i;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -257,6 +257,11 @@ impl Scanner<'_> {
             self.i = s;
             return None;
         };
+        // `33.4` is a WXF move, not move number 33 and a move `4`.
+        if rest.get(n).is_some_and(|c| c.is_ascii_digit()) {
+            self.i = s;
+            return None;
+        }
         self.i += n;
         Some((s, self.i))
     }

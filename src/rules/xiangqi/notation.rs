@@ -835,7 +835,11 @@ pub fn rewrite(
     to: Notation,
 ) -> Result<Vec<String>, Finding> {
     if to == Notation::Iccs && record.moves.iter().all(|m| m.coord.is_some()) {
-        return Ok(record.moves.iter().map(|m| m.text.value.clone()).collect());
+        return Ok(record
+            .moves
+            .iter()
+            .map(|m| m.text.value.to_string())
+            .collect());
     }
     let engine = Xiangqi::new();
     let mut st = match engine.start(record, params, &mut Vec::new()) {
@@ -856,7 +860,7 @@ pub fn rewrite(
             to: applied.info.to,
         };
         out.push(if to == Notation::Iccs && mv.coord.is_some() {
-            mv.text.value.clone()
+            mv.text.value.to_string()
         } else {
             write(&before, m, to)
         });
