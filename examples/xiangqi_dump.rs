@@ -6,16 +6,23 @@
 //!                                         reads them with --game xiangqi)
 //! xiangqi_dump random COUNT SEED [FIRST]  random games FIRST..FIRST+COUNT (game i uses seed
 //!                                         SEED + i), each at most 300 plies
+//! xiangqi_dump repetition COUNT SEED [FIRST]  the same, driven into repetitions
+//!                                         (`random::repetition_game`)
 //! ```
 //!
 //! Each line: `{"id", "fen" (start), "moves" (ICCS, the plies arbiter accepted), "legal" (per
 //! position, from the start to after the last move: the sorted legal moves joined by spaces),
 //! "check" (per position, `1` when the side to move is in check), "end" (`checkmate`,
 //! `stalemate` or `none` for the last position), "rejected" (the move arbiter refused, if
-//! any, with its reason)}`. A game whose FEN cannot be read is skipped with a note on stderr.
+//! any, with its reason), "repetition" (the first third occurrence, rulings §4.3: `{"ply",
+//! "first", "result", "reason"}` as arbiter judges it, with `fsf_window_result` and
+//! `fsf_window_reason` for Fairy-Stockfish's window, or null)}`. A game whose FEN cannot be read is skipped with a note on stderr.
 
 use arbiter::pipeline::{parse_source, Source};
-use arbiter::rules::xiangqi::{fen, random::random_game, Move, MoveList, Position, Xiangqi};
+use arbiter::record::Span;
+use arbiter::rules::xiangqi::random::{random_game, repetition_game};
+use arbiter::rules::xiangqi::repetition::History;
+use arbiter::rules::xiangqi::{fen, Move, MoveList, Position, Xiangqi};
 use arbiter::rules::{replay, Parameters};
 use serde_json::json;
 use std::io::Write;
@@ -34,7 +41,25 @@ fn dump(
     let mut legal_all = Vec::with_capacity(moves.len() + 1);
     let mut check = String::with_capacity(moves.len() + 1);
     let mut list = MoveList::new();
+    // The first third occurrence and arbiter's verdict on it (rulings §4.3).
+    let mut history = History::new(*start, Span::new(0, 0));
+    let mut repetition = serde_json::Value::Null;
     for i in 0..=moves.len() {
+        if i > 0 && repetition.is_null() {
+            if let Some(rep) = history.push(i as u32, moves[i - 1], Span::new(0, 0), pos) {
+                let (result, reason) = rep.outcome();
+                let (fsf_result, fsf_reason) = history.judge_fsf(rep.first, rep.ply).outcome();
+                repetition = json!({
+                    "ply": rep.ply,
+                    "first": rep.first,
+                    "result": result.as_str(),
+                    "reason": reason,
+                    // The verdict with Fairy-Stockfish's window (docs/xiangqi.md).
+                    "fsf_window_result": fsf_result.as_str(),
+                    "fsf_window_reason": fsf_reason,
+                });
+            }
+        }
         pos.legal_moves(&mut list);
         let mut names: Vec<String> = list.iter().map(|m| m.iccs()).collect();
         names.sort_unstable();
@@ -61,13 +86,19 @@ fn dump(
         "check": check,
         "end": end,
         "rejected": rejected,
+        "repetition": repetition,
     });
     let _ = writeln!(out, "{line}");
 }
 
 fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
     let engine = Xiangqi::new();
-    let params: Parameters = engine.default_parameters();
+    // Every ply of the record is dumped: a third occurrence does not end the replay here
+    // (`Repetition "claim"`); the dump's own History finds the first one.
+    let params = Parameters {
+        repetition: Some("claim".into()),
+        ..engine.default_parameters()
+    };
     for file in files {
         let src = Source::read(std::path::Path::new(file));
         if let Some(why) = &src.unreadable {
@@ -109,19 +140,24 @@ fn main() {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = match args.first().map(String::as_str) {
         Some("corpus") if args.len() > 1 => corpus(&args[1..], &mut out),
-        Some("random") if args.len() >= 3 => {
+        Some(kind @ ("random" | "repetition")) if args.len() >= 3 => {
             let count: u64 = args[1].parse().unwrap_or(0);
             let seed: u64 = args[2].parse().unwrap_or(0);
             let first: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0);
             let start = Position::start();
+            let play = if kind == "random" {
+                random_game
+            } else {
+                repetition_game
+            };
             for i in first..first + count {
-                let moves = random_game(&start, seed.wrapping_add(i), MAX_PLIES);
-                dump(&mut out, &format!("random#{i}"), &start, &moves, None);
+                let moves = play(&start, seed.wrapping_add(i), MAX_PLIES);
+                dump(&mut out, &format!("{kind}#{i}"), &start, &moves, None);
             }
             Ok(())
         }
         _ => Err(
-            "usage: xiangqi_dump corpus FILE... | xiangqi_dump random COUNT SEED [FIRST]".into(),
+            "usage: xiangqi_dump corpus FILE... | xiangqi_dump random|repetition COUNT SEED [FIRST]".into(),
         ),
     };
     let _ = out.flush();

@@ -2,7 +2,15 @@
 // Compares arbiter's Xiangqi engine with Fairy-Stockfish (npm `ffish`, compiled to wasm) on
 // every position of the games dumped by `examples/xiangqi_dump.rs` (JSON lines on stdin):
 // the set of legal moves, check, and at the last position checkmate / stalemate (and that
-// Fairy-Stockfish's result makes the side to move lose, rulings §4.1).
+// Fairy-Stockfish's result makes the side to move lose, rulings §4.1); and the first third
+// occurrence of a position (rulings §4.3): the same ply, and Fairy-Stockfish's verdict
+// (`result(true)` once `isGameOver(true)`) equal to the verdict arbiter computes under
+// Fairy-Stockfish's reading of the chasing rules. Where arbiter's own verdict (the rulings')
+// differs from it, the game is listed as a documented difference (docs/xiangqi.md).
+//
+// Fairy-Stockfish plays the variant `xiangqi-norule`: xiangqi without its 100-ply
+// no-capture draw, which plain xiangqi here does not have (rulings §4.3), so that it cannot
+// end a game before a repetition; legal moves do not depend on it.
 //
 // Usage: xiangqi_dump ... | node crosscheck-xiangqi.js [--label NAME] [--min-games N]
 //        [--allow-rejected]
@@ -11,7 +19,8 @@
 // fixtures, some built to break a rule) the positions before a refused move are compared.
 //
 // Coordinates: arbiter writes ICCS (ranks 0-9), Fairy-Stockfish UCI numbers ranks 1-10.
-// Known, documented deviations of Fairy-Stockfish from rulings §4.1: none (docs/xiangqi.md).
+// Known, documented deviations of Fairy-Stockfish from rulings §4.1: none; from §4.3: see
+// docs/xiangqi.md ("Repetition verdicts").
 
 'use strict';
 // ffish's emscripten loader tries fetch() under Node 20 and fails; make it read the file.
@@ -39,7 +48,9 @@ function toIccs(u) {
 }
 
 function run(ff) {
-  const stats = { games: 0, positions: 0, checks: 0, checkmate: 0, stalemate: 0, rejected: 0 };
+  const stats = {
+    games: 0, positions: 0, checks: 0, checkmate: 0, stalemate: 0, rejected: 0, repetitions: 0, documented: 0, bare: 0,
+  };
   const diffs = [];
   const differ = (game, ply, what, arbiter, fsf) => {
     diffs.push({ game, ply, what, arbiter, fsf });
@@ -64,12 +75,21 @@ function run(ff) {
       stats.rejected += 1;
       if (!allowRejected) console.error(`${label}: arbiter rejected a move of ${g.id}: ${g.rejected}`);
     }
-    const board = new ffish.Board('xiangqi', g.fen);
+    const board = new ffish.Board(VARIANT, g.fen);
+    let fsfRep = null;
+    // Fairy-Stockfish also ends a game on insufficient material (a rule arbiter does not
+    // have): from that ply on its repetition verdicts cannot be asked for.
+    let fsfBare = null;
     try {
       const n = g.moves.length;
       for (let i = 0; i <= n; i += 1) {
         stats.positions += 1;
         const fsfLegal = board.legalMoves().split(' ').filter((m) => m).map(toIccs).sort().join(' ');
+        // Fairy-Stockfish's first optional game end (with legal moves left): a repetition.
+        if (fsfBare === null && board.isInsufficientMaterial()) fsfBare = i;
+        if (i > 0 && !fsfRep && fsfBare === null && fsfLegal !== '' && board.isGameOver(true)) {
+          fsfRep = { ply: i, result: board.result(true) };
+        }
         if (fsfLegal !== g.legal[i]) {
           const a = new Set(g.legal[i].split(' ').filter((m) => m));
           const b = new Set(fsfLegal.split(' ').filter((m) => m));
@@ -100,13 +120,34 @@ function run(ff) {
           break;
         }
       }
+      const a = g.repetition;
+      if (fsfBare !== null && !fsfRep && (!a || a.ply >= fsfBare)) {
+        if (a) stats.bare += 1;
+      } else if (a || fsfRep) {
+        if (!a || !fsfRep || a.ply !== fsfRep.ply) {
+          differ(g.id, a ? a.ply : fsfRep.ply, 'first third occurrence differs', JSON.stringify(a), JSON.stringify(fsfRep));
+        } else if (a.fsf_window_result !== fsfRep.result) {
+          differ(g.id, a.ply, 'repetition verdict under Fairy-Stockfish\'s reading differs', a.fsf_window_result, fsfRep.result);
+        } else {
+          stats.repetitions += 1;
+          if (a.result !== fsfRep.result) {
+            stats.documented += 1;
+            if (stats.documented <= MAX_REPORTED) {
+              console.error(`${label}: documented difference ${g.id} ply ${a.ply}: arbiter ${a.result} (${a.reason}), ` +
+                `Fairy-Stockfish ${fsfRep.result} (${a.fsf_window_reason} under its reading; docs/xiangqi.md)`);
+            }
+          }
+        }
+      }
     } finally {
       board.delete();
     }
   });
   rl.on('close', () => {
     const summary = `${label}: ${stats.games} games, ${stats.positions} positions, ${stats.checks} in check, ` +
-      `${stats.checkmate} checkmates, ${stats.stalemate} stalemates, ${stats.rejected} rejected by arbiter: ` +
+      `${stats.checkmate} checkmates, ${stats.stalemate} stalemates, ${stats.rejected} rejected by arbiter, ` +
+      `${stats.repetitions} repetitions judged alike (${stats.documented} verdicts differ as documented), ` +
+      `${stats.bare} repetitions after bare material not compared: ` +
       `${diffs.length} differences`;
     console.log(summary);
     if (bad) process.exit(2);
@@ -118,4 +159,10 @@ function run(ff) {
   });
 }
 
-ffish.onRuntimeInitialized = () => run(ffish);
+// Xiangqi without the 100-ply no-capture draw (see the header).
+const VARIANT = 'xiangqi-norule';
+
+ffish.onRuntimeInitialized = () => {
+  ffish.loadVariantConfig(`[${VARIANT}:xiangqi]\nnMoveRule = 0\n`);
+  run(ffish);
+};

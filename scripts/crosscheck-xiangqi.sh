@@ -2,8 +2,10 @@
 # Cross-checks arbiter's Xiangqi engine against Fairy-Stockfish (npm `ffish`, pinned in
 # scripts/package.json) on every position of the xiangqi fixtures, of the 2000 corpus games
 # and of RANDOM_GAMES random games (default 10000, each at most 300 plies, seeded by
-# RANDOM_SEED): legal move sets, check, checkmate, stalemate. Exits non-zero on any
-# difference. See docs/xiangqi.md.
+# RANDOM_SEED): legal move sets, check, checkmate, stalemate; and on REPETITION_GAMES random
+# games driven into repetitions (default 2000) as well as all the others, the first third
+# occurrence and its verdict (rulings §4.3). Exits non-zero on any difference that is not a
+# documented one. See docs/xiangqi.md.
 #
 # Needs cargo, node (20+) and npm. Installs ffish into scripts/node_modules (gitignored).
 # Runs two pipelines at once (the machine has two cores); about two minutes in all.
@@ -14,6 +16,7 @@ root="$(dirname "$here")"
 corpus="${XIANGQI_CORPUS:-$root/../shared/corpus/xiangqi}"
 games="${RANDOM_GAMES:-10000}"
 seed="${RANDOM_SEED:-20240601}"
+repetitions="${REPETITION_GAMES:-2000}"
 
 if [ ! -f "$here/node_modules/ffish/ffish.js" ]; then
   echo "crosscheck-xiangqi: installing ffish with npm" >&2
@@ -41,6 +44,8 @@ first() {
 second() {
   "$dump" random "$((games - half))" "$seed" "$half" |
     node "$check" --label "random $half..$games" --min-games "$((games - half))"
+  "$dump" repetition "$repetitions" "$seed" 0 |
+    node "$check" --label "repetition 0..$repetitions" --min-games "$repetitions"
 }
 
 first & a=$!

@@ -8,7 +8,12 @@
 //! - `two-squares`: the move at that ply broke the two-squares rule (rulings §1.4);
 //! - `chase`: the move at that ply broke the more-squares rule (rulings §1.5);
 //! - `repetition` (and `draw` in Jungle): the position after that ply is a third occurrence
-//!   with the same side to move and the same legal moves (rulings §3).
+//!   with the same side to move and the same legal moves (rulings §3);
+//! - Xiangqi (rulings §4.3): `repetition` holds when the position after that ply stands for
+//!   the third time (or more); `perpetual-check` / `perpetual-chase` when it does and the
+//!   window's verdict is that one side checked / chased perpetually (that side loses);
+//!   `draw` when the game ended drawn there (repetition, move limit) or the repetition's
+//!   verdict is a draw (in `Repetition "claim"` mode, where play went on).
 
 use crate::checks::no_capture;
 use crate::finding::Code;
@@ -26,18 +31,26 @@ pub enum Claim {
     TwoSquares,
     /// The opponent's move broke the more-squares (chase) rule.
     Chase,
-    /// The position is a third occurrence (Jungle: a claimable draw, rulings §3).
+    /// The position is a third occurrence (Jungle: a claimable draw, rulings §3; Xiangqi:
+    /// the game ends there, rulings §4.3).
     Repetition,
+    /// Xiangqi: the opponent checked perpetually in the repetition that ends here (§4.3).
+    PerpetualCheck,
+    /// Xiangqi: the opponent chased perpetually in the repetition that ends here (§4.3).
+    PerpetualChase,
 }
 
 impl Claim {
-    /// Reads `draw`, `two-squares` or `chase`.
+    /// Reads `draw`, `two-squares`, `chase`, `repetition`, `perpetual-check` or
+    /// `perpetual-chase`.
     pub fn parse(s: &str) -> Option<Claim> {
         match s {
             "draw" => Some(Claim::Draw),
             "two-squares" => Some(Claim::TwoSquares),
             "chase" | "more-squares" => Some(Claim::Chase),
             "repetition" | "threefold" => Some(Claim::Repetition),
+            "perpetual-check" => Some(Claim::PerpetualCheck),
+            "perpetual-chase" => Some(Claim::PerpetualChase),
             _ => None,
         }
     }
@@ -48,6 +61,8 @@ impl Claim {
             Claim::TwoSquares => "two-squares",
             Claim::Chase => "chase",
             Claim::Repetition => "repetition",
+            Claim::PerpetualCheck => "perpetual-check",
+            Claim::PerpetualChase => "perpetual-chase",
         }
     }
 }
@@ -118,7 +133,23 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
         answer.evidence_plies = a.evidence_plies;
         return Ok(answer);
     }
+    if matches!(game, Some(GameId::Xiangqi | GameId::Jieqi)) {
+        if let Some(a) = xiangqi_repetition(g, claim, ply) {
+            return Ok(a);
+        }
+    }
     match claim {
+        Claim::PerpetualCheck | Claim::PerpetualChase => {
+            answer.rule = if claim == Claim::PerpetualCheck {
+                Code::PerpetualCheck.as_str()
+            } else {
+                Code::PerpetualChase.as_str()
+            };
+            answer.reason = format!(
+                "{} has no perpetual check or chase rule",
+                game.map_or("this game", |g| g.as_str())
+            );
+        }
         Claim::Repetition => {
             answer.rule = Code::ThreefoldRepetition.as_str();
             answer.reason = format!(
@@ -166,7 +197,7 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
                 if o.ply <= ply && o.result == RecordedResult::Draw {
                     answer.holds = true;
                     answer.reason = format!("the game ended drawn on ply {} ({})", o.ply, o.reason);
-                    answer.rule = "neither-can-move";
+                    answer.rule = o.reason;
                     answer.evidence_plies = vec![o.ply];
                     return Ok(answer);
                 }
@@ -217,4 +248,66 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
         }
     }
     Ok(answer)
+}
+
+/// Xiangqi and Jieqi repetition claims (rulings §4.3), from the repetition finding the replay
+/// made at `ply` (its [`crate::finding::Finding::verdict`]); `None` for claims these games
+/// answer like the others (a `draw` with no repetition at `ply`, `two-squares`, `chase`).
+fn xiangqi_repetition(g: &GameReport, claim: Claim, ply: u32) -> Option<Answer> {
+    let rep = g
+        .findings
+        .iter()
+        .find(|f| f.ply == Some(ply) && f.verdict.is_some());
+    let wanted = match claim {
+        Claim::Repetition => None,
+        Claim::PerpetualCheck => Some("perpetual-check"),
+        Claim::PerpetualChase => Some("perpetual-chase"),
+        Claim::Draw => Some("repetition"),
+        Claim::TwoSquares | Claim::Chase => return None,
+    };
+    let mut a = Answer {
+        claim: claim.as_str(),
+        ply,
+        holds: false,
+        discretionary: false,
+        reason: String::new(),
+        rule: match claim {
+            Claim::PerpetualCheck => Code::PerpetualCheck.as_str(),
+            Claim::PerpetualChase => Code::PerpetualChase.as_str(),
+            _ => Code::ThreefoldRepetition.as_str(),
+        },
+        evidence_plies: Vec::new(),
+    };
+    let Some(f) = rep else {
+        if claim == Claim::Draw {
+            return None;
+        }
+        a.reason = if ply == 0 {
+            "no move has been played".into()
+        } else {
+            format!("the position after ply {ply} does not stand for the third time")
+        };
+        return Some(a);
+    };
+    let (result, reason) = f.verdict.unwrap_or((RecordedResult::Draw, "repetition"));
+    a.evidence_plies = f.evidence.clone();
+    a.holds = wanted.is_none_or(|w| w == reason);
+    let winner = match result {
+        RecordedResult::FirstWins => "Red",
+        _ => "Black",
+    };
+    let verdict = match reason {
+        "repetition" => "a draw by repetition".to_string(),
+        r => format!("{r}, {winner} wins ({})", result.as_str()),
+    };
+    a.reason = if a.holds {
+        format!("{}; the verdict is {verdict}", f.message)
+    } else {
+        format!(
+            "the verdict is {verdict}, not {}: {}",
+            claim.as_str(),
+            f.message
+        )
+    };
+    Some(a)
 }

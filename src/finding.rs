@@ -185,6 +185,10 @@ pub struct Finding {
     /// Other plies (1-based) the finding rests on: the earlier moves of a run, the chase, the
     /// repetition window. `arbiter claim` cites them as evidence.
     pub evidence: Vec<u32>,
+    /// For a Xiangqi repetition finding (rulings §4.3): the result and the reason the third
+    /// occurrence gives (`perpetual-check`, `perpetual-chase` or `repetition`), whether it
+    /// ended the game or (`Repetition "claim"`) play went on. `arbiter claim` answers from it.
+    pub verdict: Option<(crate::record::RecordedResult, &'static str)>,
 }
 
 impl Finding {
@@ -207,11 +211,21 @@ impl Finding {
             span,
             labels: Vec::new(),
             evidence: Vec::new(),
+            verdict: None,
         }
     }
     /// Sets the plies the finding rests on.
     pub fn with_evidence(mut self, plies: Vec<u32>) -> Self {
         self.evidence = plies;
+        self
+    }
+    /// Sets the repetition verdict ([`Finding::verdict`]).
+    pub fn with_verdict(
+        mut self,
+        result: crate::record::RecordedResult,
+        reason: &'static str,
+    ) -> Self {
+        self.verdict = Some((result, reason));
         self
     }
     /// Sets the ply (1-based).

@@ -68,7 +68,7 @@ enum SideName {
 struct ClaimArgs {
     /// The game log (`-` for stdin).
     file: PathBuf,
-    /// The claim: draw, two-squares, chase or repetition.
+    /// The claim: draw, two-squares, chase, repetition, perpetual-check or perpetual-chase.
     #[arg(value_parser = parse_claim)]
     claim: arbiter::claim::Claim,
     /// The claim is made in the position after this ply (0: the start).
@@ -86,7 +86,9 @@ struct ClaimArgs {
 
 fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
     arbiter::claim::Claim::parse(s)
-        .ok_or_else(|| format!("unknown claim `{s}`; one of draw, two-squares, chase, repetition"))
+        .ok_or_else(|| {
+            format!("unknown claim `{s}`; one of draw, two-squares, chase, repetition, perpetual-check, perpetual-chase")
+        })
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -132,6 +134,18 @@ struct RuleArgs {
     /// Two-squares limit for every game checked (0 turns the rule off); overrides tags.
     #[arg(long, value_name = "N")]
     two_squares: Option<u32>,
+    /// Xiangqi: whether a third occurrence ends the game (`ends`, the rule) or is reported
+    /// and play goes on (`claim`, as tournament archives are played); overrides tags.
+    #[arg(long, value_enum, value_name = "MODE")]
+    repetition: Option<RepetitionMode>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum RepetitionMode {
+    /// the third occurrence ends the game (rulings §4.3)
+    Ends,
+    /// the third occurrence is reported with its verdict; play goes on
+    Claim,
 }
 
 impl RuleArgs {
@@ -140,7 +154,13 @@ impl RuleArgs {
             overrides: Overrides {
                 game: self.game,
                 two_squares: self.two_squares,
-                repetition: None,
+                repetition: self.repetition.map(|r| {
+                    match r {
+                        RepetitionMode::Ends => "ends",
+                        RepetitionMode::Claim => "claim",
+                    }
+                    .to_string()
+                }),
             },
         }
     }

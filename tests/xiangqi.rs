@@ -106,30 +106,46 @@ const CORPUS_MATES: [(&str, usize, usize); 13] = [
     ("parallel15_iccs.pgn", 6, 43),
 ];
 
-#[test]
-fn corpus_replays_clean_with_its_checkmates() {
+/// The corpus games judged with `--game xiangqi` and `--repetition MODE` (`None`: the
+/// default), per file; `None` (after a SKIPPED line) when the corpus is absent.
+fn corpus_reports(
+    repetition: Option<&str>,
+) -> Option<Vec<(&'static str, Vec<arbiter::GameReport>)>> {
     let dir = root().join("../shared/corpus/xiangqi");
     if !dir.is_dir() {
         println!("SKIPPED: ../shared/corpus/xiangqi is absent");
-        return;
+        return None;
     }
     let opts = Options {
         overrides: Overrides {
             game: Some(GameId::Xiangqi),
+            repetition: repetition.map(String::from),
             ..Overrides::default()
         },
     };
+    Some(
+        CORPUS_FILES
+            .iter()
+            .map(|&file| (file, check_source(&Source::read(&dir.join(file)), &opts)))
+            .collect(),
+    )
+}
+
+#[test]
+fn corpus_replays_clean_with_its_checkmates() {
+    // Tournament archives play on after a third occurrence: judged with `--repetition claim`
+    // every ply is legal, and each repetition is an info with its verdict.
+    let Some(corpus) = corpus_reports(Some("claim")) else {
+        return;
+    };
     let (mut games, mut plies, mut no_result) = (0, 0, 0);
+    let (mut repetitions, mut games_with_repetition) = (0, 0);
     let mut mates = Vec::new();
-    for file in [
-        "hu_ronghua_iccs.pgn",
-        "liu_dahua_iccs_part.pgn",
-        "parallel15_iccs.pgn",
-    ] {
-        let src = Source::read(&dir.join(file));
-        for r in check_source(&src, &opts) {
+    for (file, reports) in corpus {
+        for r in reports {
             games += 1;
             plies += r.plies;
+            let mut repeated = false;
             for f in &r.findings {
                 assert_ne!(
                     f.severity(),
@@ -139,10 +155,17 @@ fn corpus_replays_clean_with_its_checkmates() {
                     f.message,
                     f.code
                 );
-                if f.code == Code::NoResult {
-                    no_result += 1;
+                match f.code {
+                    Code::NoResult => no_result += 1,
+                    Code::ThreefoldRepetition => {
+                        repetitions += 1;
+                        repeated = true;
+                        assert!(f.verdict.is_some(), "{file} game {}", r.index + 1);
+                    }
+                    c => panic!("{file} game {}: unexpected {c}", r.index + 1),
                 }
             }
+            games_with_repetition += repeated as usize;
             if let Some(o) = &r.outcome {
                 assert_eq!(o.reason, "checkmate", "{file} game {}", r.index + 1);
                 assert_eq!(o.ply as usize, r.plies);
@@ -161,7 +184,63 @@ fn corpus_replays_clean_with_its_checkmates() {
     assert_eq!(plies, 176_002);
     assert_eq!(no_result, 2000, "every corpus game lacks a result");
     assert_eq!(mates, CORPUS_MATES);
+    assert_eq!(games_with_repetition, 175);
+    assert_eq!(repetitions, 213);
 }
+
+/// Under the rule itself (`Repetition "ends"`, the default) the first third occurrence ends
+/// the game: 175 corpus games end so (the same plies and, but for the two documented in
+/// docs/xiangqi.md, the same verdicts as Fairy-Stockfish: scripts/crosscheck-xiangqi.sh),
+/// 164 of them with moves after that end.
+#[test]
+fn corpus_repetitions_end_the_game_by_default() {
+    let Some(corpus) = corpus_reports(None) else {
+        return;
+    };
+    let mut reasons = std::collections::BTreeMap::new();
+    let mut after_end = 0;
+    for (_, reports) in corpus {
+        for r in reports {
+            assert_eq!(
+                r.parameters.repetition.as_deref(),
+                Some("ends"),
+                "the mode in force is reported"
+            );
+            if let Some(o) = &r.outcome {
+                *reasons.entry(o.reason).or_insert(0) += 1;
+                if o.reason != "checkmate" {
+                    let f = r
+                        .findings
+                        .iter()
+                        .find(|f| f.ply == Some(o.ply) && f.verdict.is_some())
+                        .expect("a repetition finding on the ending ply");
+                    assert_eq!(f.verdict, Some((o.result, o.reason)));
+                }
+            }
+            after_end += r
+                .findings
+                .iter()
+                .filter(|f| f.code == Code::MovesAfterEnd)
+                .count();
+        }
+    }
+    let want: std::collections::BTreeMap<&str, usize> = [
+        ("checkmate", 10),
+        ("perpetual-chase", 27),
+        ("perpetual-check", 39),
+        ("repetition", 109),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(reasons, want);
+    assert_eq!(after_end, 164);
+}
+
+const CORPUS_FILES: [&str; 3] = [
+    "hu_ronghua_iccs.pgn",
+    "liu_dahua_iccs_part.pgn",
+    "parallel15_iccs.pgn",
+];
 
 /// Plays `choices` as a random legal game from the start (each number picks one of the legal
 /// moves); stops early at checkmate or stalemate. Returns the moves and the final position.
@@ -181,8 +260,10 @@ fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
     (moves, pos)
 }
 
+/// A log of `moves`; repetitions are reported, not game ends (`Repetition "claim"`), so that
+/// every ply of a random game is judged.
 fn log_text(moves: &[String], result: &str) -> String {
-    let mut t = format!("[Game \"xiangqi\"]\n[Result \"{result}\"]\n\n");
+    let mut t = format!("[Game \"xiangqi\"]\n[Repetition \"claim\"]\n[Result \"{result}\"]\n\n");
     for (i, m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             t.push_str(&format!("{}. ", i / 2 + 1));
@@ -198,7 +279,8 @@ fn log_text(moves: &[String], result: &str) -> String {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// A random legal game replays with no finding, its last key is the engine's, its end is
+    /// A random legal game replays with no finding but its repetitions (infos), its last key
+    /// is the engine's, its end is
     /// the one the position shows, and `convert` prints a log that replays the same.
     #[test]
     fn random_legal_games_replay_clean(choices in prop::collection::vec(any::<u16>(), 0..160)) {
@@ -212,7 +294,11 @@ proptest! {
         let names: Vec<String> = moves.iter().map(|m| m.iccs()).collect();
         let src = Source::from_bytes("random.arb", log_text(&names, result).into_bytes());
         let r = &check_source(&src, &Options::default())[0];
-        prop_assert!(r.findings.is_empty(), "{:?}", r.findings);
+        prop_assert!(
+            r.findings.iter().all(|f| f.code == Code::ThreefoldRepetition),
+            "{:?}",
+            r.findings
+        );
         prop_assert_eq!(r.plies, moves.len());
         prop_assert_eq!(r.outcome.is_some(), finished);
         let replay = r.replay.as_ref().unwrap();

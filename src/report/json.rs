@@ -5,7 +5,8 @@ use crate::pipeline::{GameReport, Summary};
 use serde_json::{json, Value};
 
 /// One finding as JSON: code, severity, ply, message, rule, help, 1-based line and column
-/// (columns in characters), byte offset and length, and the secondary labels.
+/// (columns in characters), byte offset and length, the secondary labels, and for a Xiangqi
+/// repetition finding its `verdict` (`{"result", "reason"}`).
 pub fn finding(f: &Finding, text: &str) -> Value {
     finding_at(f, text, 0, 0)
 }
@@ -20,7 +21,7 @@ fn position(text: &str, offset: usize, line: usize, at: usize) -> (usize, usize)
 /// [`finding`] for a window of the source (see [`crate::input::Chunk`]).
 pub fn finding_at(f: &Finding, text: &str, offset: usize, line0: usize) -> Value {
     let (line, column) = position(text, offset, line0, f.span.start);
-    json!({
+    let mut v = json!({
         "code": f.code.as_str(),
         "severity": f.severity().as_str(),
         "ply": f.ply,
@@ -35,7 +36,14 @@ pub fn finding_at(f: &Finding, text: &str, offset: usize, line0: usize) -> Value
             let (line, column) = position(text, offset, line0, l.span.start);
             json!({"text": l.text, "line": line, "column": column, "offset": l.span.start, "length": l.span.len()})
         }).collect::<Vec<_>>(),
-    })
+    });
+    if let (Some((result, reason)), Value::Object(map)) = (f.verdict, &mut v) {
+        map.insert(
+            "verdict".into(),
+            json!({"result": result.as_str(), "reason": reason}),
+        );
+    }
+    v
 }
 
 /// One game as JSON; `text` is its source's text (for line and column).

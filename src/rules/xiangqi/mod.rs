@@ -17,9 +17,11 @@
 //! read in the notation its text shows ([`notation`]).
 
 pub mod fen;
+pub mod fsf;
 pub mod notation;
 pub mod position;
 pub mod random;
+pub mod repetition;
 mod view;
 
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
@@ -62,6 +64,11 @@ pub struct State {
     limit_plies: u32,
     /// The `Format` tag's notation; `None`: each move is read as its text shows.
     notation: Option<notation::Notation>,
+    /// The plies since the last capture and where their positions occurred (rulings §4.3).
+    pub history: repetition::History,
+    /// `Repetition "claim"`: a third occurrence is reported and play goes on; otherwise
+    /// (`ends`, the default) it ends the game.
+    repetition_claim: bool,
     end: Option<End>,
 }
 
@@ -89,11 +96,14 @@ impl Xiangqi {
         Xiangqi
     }
 
-    /// Xiangqi's parameters: only `NoCaptureLimit`, 0 (no limit) by default (rulings §4.2:
-    /// "plain xiangqi has no limit unless a NoCaptureLimit tag sets one").
+    /// Xiangqi's parameters: `NoCaptureLimit`, 0 (no limit) by default (rulings §4.2:
+    /// "plain xiangqi has no limit unless a NoCaptureLimit tag sets one"), and `Repetition`,
+    /// `ends` by default (rulings §4.3: the third occurrence ends the game; `claim` reports it
+    /// and plays on, as tournament archives are played).
     pub fn default_parameters(&self) -> Parameters {
         Parameters {
             no_capture_limit: Some(0),
+            repetition: Some("ends".into()),
             ..Parameters::default()
         }
     }
@@ -335,8 +345,15 @@ impl Rules for Xiangqi {
                 next += 1;
             }
         }
+        let start_span = record
+            .tag("FEN")
+            .map_or(Span::new(record.span.start, record.span.start), |t| {
+                t.value.span
+            });
         let mut st = State {
             position: fen.position,
+            history: repetition::History::new(fen.position, start_span),
+            repetition_claim: params.repetition.as_deref() == Some("claim"),
             ids,
             quiet_plies: fen.halfmove,
             fullmove: fen.fullmove.max(1),
@@ -347,12 +364,7 @@ impl Rules for Xiangqi {
         };
         st.end = self.mate_or_stalemate(&st.position);
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
-            let at = record
-                .tag("FEN")
-                .map_or(Span::new(record.span.start, record.span.start), |t| {
-                    t.value.span
-                });
-            findings.push(self.limit_finding(&st, at, 0));
+            findings.push(self.limit_finding(&st, start_span, 0));
             st.end = Some(End {
                 result: RecordedResult::Draw,
                 reason: "move-limit",
@@ -500,6 +512,16 @@ impl Rules for Xiangqi {
         }
         let mut findings = Vec::new();
         st.end = self.mate_or_stalemate(&st.position);
+        let repeat = st.history.push(number, m, mv.span, st.position);
+        if let (None, Some(rep)) = (st.end, repeat) {
+            // A third occurrence ends the game (rulings §4.3) before the no-capture limit is
+            // looked at: it is the more specific rule, and a perpetual loses.
+            findings.push(rep.finding(&st.history, mv.span, st.repetition_claim));
+            if !st.repetition_claim {
+                let (result, reason) = rep.outcome();
+                st.end = Some(End { result, reason });
+            }
+        }
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
             findings.push(self.limit_finding(st, mv.span, number));
             st.end = Some(End {

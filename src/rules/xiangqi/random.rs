@@ -7,6 +7,7 @@
 //! uniformly random play rarely sees.
 
 use super::position::{Move, MoveList, Position};
+use super::repetition::chased;
 use crate::geometry::zobrist;
 
 /// A deterministic pseudo-random number stream.
@@ -57,6 +58,73 @@ pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Move> {
                 .unwrap_or(&legal[0])
         } else {
             legal[rng.below(legal.len())]
+        };
+        pos.make(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// Plays a random legal game of at most `max_plies` plies from `start` that is driven into
+/// repetitions (the repetition part of the Fairy-Stockfish cross-check): after 10 to 59
+/// ordinary random plies, each side mostly shuttles, moving the piece it moved last straight
+/// back, and otherwise picks a new move, preferring one that gives check or chases
+/// ([`chased`]) so that perpetual checks and chases arise as well as plain repetitions. The
+/// game stops early when the side to move has no legal move.
+pub fn repetition_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Move> {
+    let mut rng = Rng::new(seed ^ 0x5245_5045_4154);
+    let warmup = 10 + rng.below(50);
+    let mut moves = random_game(start, seed, warmup.min(max_plies));
+    let mut pos = *start;
+    for &m in &moves {
+        pos.make(m);
+    }
+    let mut legal = MoveList::new();
+    while moves.len() < max_plies {
+        pos.legal_moves(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let own_last = moves.len().checked_sub(2).map(|i| moves[i]);
+        let back = own_last
+            .map(|m| Move {
+                from: m.to,
+                to: m.from,
+            })
+            .filter(|b| legal.contains(b) && pos.piece(b.to).is_none());
+        let m = match back {
+            Some(b) if rng.below(5) != 0 => b,
+            _ => {
+                let quiet: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.piece(m.to).is_none())
+                    .collect();
+                let pool = if quiet.is_empty() {
+                    legal.to_vec()
+                } else {
+                    quiet
+                };
+                let wanted: Vec<Move> = match rng.below(3) {
+                    0 => pool
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.gives_check(m))
+                        .collect(),
+                    1 => pool
+                        .iter()
+                        .copied()
+                        .filter(|&m| {
+                            let mut after = pos;
+                            after.make(m);
+                            chased(&pos, m, &after) != 0
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let from = if wanted.is_empty() { &pool } else { &wanted };
+                from[rng.below(from.len())]
+            }
         };
         pos.make(m);
         moves.push(m);
