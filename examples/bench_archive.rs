@@ -3,7 +3,7 @@
 //! (c) the full check on one core, (d) the full check on all cores,
 //! each as the median of 5 runs, in plies/s and MB/s.
 //!
-//! Run: `cargo run --release --example bench_archive -- --game xiangqi FILE...`
+//! Run: `cargo run --release --example bench_archive -- --game xiangqi [--repetition claim] FILE...`
 //! (`scripts/bench.sh` prepares the replicated Xiangqi corpus and adds Fairy-Stockfish).
 //! Prints one JSON object per phase on stdout.
 
@@ -22,12 +22,15 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut game = None;
+    let mut repetition = None;
     let mut files = Vec::new();
     let mut runs = 5;
     let mut phases: Option<String> = None;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--game" => game = args.next().and_then(|g| GameId::parse(&g)),
+            // `claim`: the archives play on after a third occurrence; every ply is judged.
+            "--repetition" => repetition = args.next(),
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5),
             "--phases" => phases = args.next(),
             _ => files.push(PathBuf::from(a)),
@@ -36,6 +39,7 @@ fn main() {
     let opts = Options {
         overrides: Overrides {
             game,
+            repetition,
             ..Overrides::default()
         },
     };

@@ -398,3 +398,80 @@ proptest! {
         }
     }
 }
+
+/// `arbiter claim` on Xiangqi repetitions (rulings §4.3), human and JSON: a perpetual check
+/// that holds, a perpetual-chase claim on the same repetition that does not, a repetition
+/// claim in claim mode (play went on), a draw claim on a drawn repetition, and a claim on a
+/// ply that is no third occurrence. Exit codes: 0 holds, 1 does not.
+#[test]
+fn cli_repetition_claims() {
+    let run = xiangqi_support::arbiter;
+    let check = "fixtures/xiangqi/repetition-perpetual-check.arb";
+    let out = [
+        run(&["claim", check, "--ply", "8", "perpetual-check"]),
+        run(&[
+            "claim",
+            check,
+            "--ply",
+            "8",
+            "perpetual-chase",
+            "--format",
+            "json",
+        ]),
+        run(&[
+            "claim",
+            "fixtures/xiangqi/repetition-claim-mode.arb",
+            "--ply",
+            "8",
+            "repetition",
+            "--format",
+            "json",
+        ]),
+        run(&[
+            "claim",
+            "fixtures/xiangqi/repetition-mutual-chase.arb",
+            "--ply",
+            "8",
+            "draw",
+        ]),
+        run(&["claim", check, "--ply", "6", "repetition"]),
+    ];
+    for (o, code) in out.iter().zip([0, 1, 0, 0, 1]) {
+        assert!(o.starts_with(&format!("exit {code}\n")), "{o}");
+    }
+    insta::assert_snapshot!("xiangqi_cli_repetition_claims", out.join("\n"));
+}
+
+/// `--repetition claim` overrides the default and the JSON names the mode in force.
+#[test]
+fn cli_repetition_mode_is_reported() {
+    let run = xiangqi_support::arbiter;
+    let f = "fixtures/xiangqi/repetition-perpetual-check.arb";
+    for (args, mode, outcome) in [
+        (vec!["check", "--format", "json", f], "ends", true),
+        (
+            vec!["check", "--format", "json", "--repetition", "claim", f],
+            "claim",
+            false,
+        ),
+    ] {
+        let out = run(&args);
+        let json = out
+            .split("--- stdout\n")
+            .nth(1)
+            .and_then(|s| s.split("--- stderr\n").next())
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        let g = &v["games"][0];
+        assert_eq!(g["parameters"]["Repetition"], mode, "{out}");
+        assert_eq!(!g["outcome"].is_null(), outcome, "{out}");
+        let rep = g["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["ply"] == 8)
+            .unwrap();
+        assert_eq!(rep["verdict"]["reason"], "perpetual-check");
+        assert_eq!(rep["verdict"]["result"], "0-1");
+    }
+}

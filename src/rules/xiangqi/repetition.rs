@@ -26,6 +26,25 @@ use crate::geometry::Square;
 use crate::record::Span;
 use crate::rules::Side;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Hashes a Zobrist key to itself: the keys are already uniformly random.
+#[derive(Debug, Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
 
 /// Which reading of the chasing rules to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,14 +75,12 @@ pub struct History {
     /// The game's ply number of the stretch's position 0 (0: the start of the game).
     base: u32,
     positions: Vec<Position>,
-    /// Which piece stands on each point of each position (the engine's fixed piece numbers,
-    /// `u8::MAX` on an empty point), to follow a chased piece as it moves.
-    ids: Vec<[u8; SQUARES]>,
     /// The move of ply `base + i` is `moves[i - 1]`, its log bytes `spans[i - 1]`.
     moves: Vec<Move>,
     spans: Vec<Span>,
-    /// Position key -> the plies after which it stood on the board (within the stretch).
-    occurrences: HashMap<u64, Vec<u32>>,
+    /// Position key -> how often it stood on the board within the stretch, and after which
+    /// plies the last three times (no allocation per position).
+    occurrences: HashMap<u64, Seen, BuildHasherDefault<KeyHasher>>,
     /// The last ply a third occurrence was reported at (see [`History::push`]).
     reported: Option<u32>,
     /// What labels point at for the start position (the `FEN` tag, else the record's start).
@@ -71,6 +88,21 @@ pub struct History {
     /// The capture that started the stretch: the position before it and its move (only
     /// [`History::judge_fsf`] looks at it).
     lead_in: Option<(Position, Move)>,
+}
+
+/// How often a position stood on the board, and the plies of its last three occurrences
+/// (oldest first).
+#[derive(Debug, Clone, Copy, Default)]
+struct Seen {
+    count: usize,
+    last: [u32; 3],
+}
+
+impl Seen {
+    fn add(&mut self, ply: u32) {
+        self.count += 1;
+        self.last = [self.last[1], self.last[2], ply];
+    }
 }
 
 /// A third occurrence: the position after ply `ply` stood on the board for the third time
@@ -142,21 +174,13 @@ impl Verdict {
 
 impl History {
     /// A history whose stretch starts at `start` (ply 0); `start_span` is what labels point
-    /// at for the start position. Pieces are numbered in board order.
+    /// at for the start position.
     pub fn new(start: Position, start_span: Span) -> History {
-        let mut ids = [u8::MAX; SQUARES];
-        let mut next = 0u8;
-        for (sq, id) in ids.iter_mut().enumerate() {
-            if start.piece(sq as Square).is_some() {
-                *id = next;
-                next += 1;
-            }
-        }
         let mut h = History {
             start_span,
             ..History::default()
         };
-        h.restart(0, start, ids);
+        h.restart(0, start);
         h
     }
 
@@ -170,16 +194,14 @@ impl History {
         }
     }
 
-    fn restart(&mut self, ply: u32, pos: Position, ids: [u8; SQUARES]) {
+    fn restart(&mut self, ply: u32, pos: Position) {
         self.base = ply;
         self.positions.clear();
-        self.ids.clear();
         self.moves.clear();
         self.spans.clear();
         self.occurrences.clear();
         self.positions.push(pos);
-        self.ids.push(ids);
-        self.occurrences.insert(pos.key(), vec![ply]);
+        self.occurrences.entry(pos.key()).or_default().add(ply);
     }
 
     /// The log bytes of ply `ply`, when it lies in the current stretch.
@@ -194,31 +216,22 @@ impl History {
     /// last one returned (a repetition that goes on is reported once per window, not at
     /// every ply of it).
     pub fn push(&mut self, ply: u32, mv: Move, span: Span, after: Position) -> Option<Repeat> {
-        let mut ids = *self.ids.last()?;
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        if from >= SQUARES || to >= SQUARES {
-            return None;
-        }
-        let capture = ids[to] != u8::MAX;
-        ids[to] = ids[from];
-        ids[from] = u8::MAX;
-        if capture {
-            let before = self.positions.last().copied();
-            self.restart(ply, after, ids);
-            self.lead_in = before.map(|b| (b, mv));
+        let before = *self.positions.last()?;
+        if before.piece(mv.to).is_some() {
+            self.restart(ply, after);
+            self.lead_in = Some((before, mv));
             return None;
         }
         self.positions.push(after);
-        self.ids.push(ids);
         self.moves.push(mv);
         self.spans.push(span);
         let seen = self.occurrences.entry(after.key()).or_default();
-        seen.push(ply);
-        let count = seen.len();
+        seen.add(ply);
+        let count = seen.count;
         if count < 3 {
             return None;
         }
-        let (first, second) = (seen[count - 3], seen[count - 2]);
+        let [first, second, _] = seen.last;
         if self.reported.is_some_and(|r| first < r) {
             return None;
         }
@@ -257,9 +270,9 @@ impl History {
         // Per side: its plies, whether each gave check, and the pieces chased by all of them.
         let mut plies: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         let mut checking = [true, true];
-        // The enemy pieces (by number) chased by every move of the side so far; None before
-        // its first move in the window.
-        let mut chasing: [Option<Vec<u8>>; 2] = [None, None];
+        // The points (in the latest position) of the enemy pieces chased by every move of the
+        // side so far, followed as they move; None before its first move in the window.
+        let mut chasing: [Option<Points>; 2] = [None, None];
         for ply in from..=last {
             let i = (ply - self.base) as usize;
             let (before, mv) = match i.checked_sub(1) {
@@ -274,21 +287,19 @@ impl History {
             let s = side.index();
             plies[s].push(ply);
             checking[s] &= after.is_check();
-            let ids = &self.ids[i];
+            // The mover's piece that the other side chases moved with it.
+            if let Some(set) = &mut chasing[1 - s] {
+                if *set & bit(mv.from) != 0 {
+                    *set = (*set & !bit(mv.from)) | bit(mv.to);
+                }
+            }
             let found = match reading {
                 Reading::Rulings => chased(before, mv, after),
                 Reading::FairyStockfish => super::fsf::chased(before, mv, after),
             };
-            let now: Vec<u8> = points(found).map(|sq| ids[sq as usize]).collect();
-            chasing[s] = Some(match chasing[s].take() {
-                None => now,
-                Some(mut all) => {
-                    all.retain(|id| now.contains(id));
-                    all
-                }
-            });
+            chasing[s] = Some(chasing[s].map_or(found, |all| all & found));
         }
-        let chases = |s: usize| chasing[s].as_ref().is_some_and(|v| !v.is_empty());
+        let chases = |s: usize| chasing[s].is_some_and(|v| v != 0);
         match (
             checking[0] && !plies[0].is_empty(),
             checking[1] && !plies[1].is_empty(),
@@ -317,13 +328,9 @@ impl History {
             },
             (true, false) | (false, true) => {
                 let loser = if chases(0) { Side::First } else { Side::Second };
-                let id = chasing[loser.index()].as_ref().map_or(u8::MAX, |v| v[0]);
-                let end = self.position(last);
-                let ids = &self.ids[(last - self.base) as usize];
-                let at = (0..SQUARES as Square)
-                    .find(|&sq| ids[sq as usize] == id)
-                    .unwrap_or(0);
-                let piece = end
+                let at = chasing[loser.index()].map_or(0, |v| v.trailing_zeros() as Square);
+                let piece = self
+                    .position(last)
                     .piece(at)
                     .unwrap_or(Piece::new(loser.other(), Kind::Chariot));
                 Verdict::PerpetualChase {
