@@ -107,6 +107,16 @@ fn chase_repeating_a_position_is_forbidden() {
 }
 
 #[test]
+fn chase_violation_does_not_stop_the_replay() {
+    let g = expect(
+        "chase-violation-replay-goes-on.arb",
+        15,
+        &[("more-squares-rule", 13)],
+    );
+    assert!(g.outcome.is_none());
+}
+
+#[test]
 fn chase_using_only_the_return_exception_is_allowed() {
     expect("chase-return-exception.arb", 12, &[]);
 }

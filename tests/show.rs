@@ -308,3 +308,28 @@ fn check_show_draws_the_board_under_each_error() {
     assert_eq!(code, 2);
     assert!(stderr.contains("human format only"), "{stderr}");
 }
+
+/// On a terminal `--color auto` colours the board unless `NO_COLOR` is set (any value); the
+/// terminal is `script`'s pseudo-terminal (util-linux).
+#[test]
+fn cli_show_honours_no_color_on_a_terminal() {
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let cmd = format!("{bin} show fixtures/show/jungle.arb --ply 2");
+    let on_tty = |no_color: bool| {
+        let mut c = Command::new("script");
+        c.current_dir(root())
+            .args(["-qec", &cmd, "/dev/null"])
+            .env_remove("NO_COLOR");
+        if no_color {
+            c.env("NO_COLOR", "1");
+        }
+        let out = c.output().expect("script(1) from util-linux runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let coloured = on_tty(false);
+    assert!(coloured.contains("\x1b[1;91mr"), "{coloured}");
+    let plain = on_tty(true);
+    assert!(!plain.contains('\x1b'), "{plain}");
+    assert!(plain.contains('r'), "{plain}");
+}

@@ -23,6 +23,8 @@ const RIVER: u32 = 22;
 const MIN_WIDTH: u32 = 560;
 /// Average width of one character of 13 px sans-serif text, for wrapping.
 const CHAR_W: u32 = 7;
+/// Average width of one character of the 15 px bold caption.
+const CAPTION_CHAR_W: u32 = 9;
 
 const LAST_MOVE: &str = "#e69500";
 const KNOWN_DOT: &str = "#ffc400";
@@ -107,7 +109,13 @@ impl BoardView {
         let board_w = g.width as u32 * CELL;
         let river = self.river.map_or(0, |_| RIVER);
         let board_h = g.height as u32 * CELL + river;
-        let width = (board_w + 2 * MARGIN).max(MIN_WIDTH);
+        // Wide enough for the board, the text below it and the caption (which is not wrapped).
+        let caption_w = 16 + CAPTION_CHAR_W * self.headline().chars().count() as u32;
+        let view_w = 16 + CHAR_W * self.view_line().chars().count() as u32;
+        let width = (board_w + 2 * MARGIN)
+            .max(MIN_WIDTH)
+            .max(caption_w)
+            .max(view_w);
         let ox = (width - board_w) / 2;
         let oy = CAPTION + LINE;
         let max_chars = ((width - 16) / CHAR_W) as usize;
