@@ -131,7 +131,7 @@ struct RuleArgs {
     /// Ruleset for logs without a Game tag.
     #[arg(long, value_parser = parse_game)]
     game: Option<GameId>,
-    /// Two-squares limit for every game checked (0 turns the rule off); overrides tags.
+    /// Two-squares limit for every game (0 turns the rule off); overrides tags.
     #[arg(long, value_name = "N")]
     two_squares: Option<u32>,
     /// Xiangqi: whether a third occurrence ends the game (`ends`, the rule) or is reported
@@ -193,7 +193,7 @@ struct CheckArgs {
     #[arg(long, value_delimiter = ',', value_parser = parse_code, value_name = "CODE,...")]
     ignore: Vec<Code>,
     /// The lowest severity that makes the exit code 1.
-    #[arg(long, value_enum, default_value_t = FailOn::Error)]
+    #[arg(long, value_enum, default_value_t = FailOn::Error, value_name = "SEVERITY")]
     fail_on: FailOn,
     /// Colours in human output (NO_COLOR is honoured with auto).
     #[arg(long, value_enum, default_value_t = Color::Auto)]
@@ -610,7 +610,8 @@ fn claim(a: ClaimArgs) -> i32 {
                     if !ans.evidence_plies.is_empty() {
                         let list: Vec<String> =
                             ans.evidence_plies.iter().map(|p| p.to_string()).collect();
-                        println!("  evidence: plies {}", list.join(", "));
+                        let noun = if list.len() == 1 { "ply" } else { "plies" };
+                        println!("  evidence: {noun} {}", list.join(", "));
                     }
                 }
             }

@@ -106,3 +106,32 @@ fn quiet_prints_only_the_summary_and_jobs_keep_the_order() {
     );
     assert!(one.lines().count() > 200);
 }
+
+/// docs/errors.md has an entry for every finding code, with its severity as the code has it,
+/// and the fixture each entry names as its example exists.
+#[test]
+fn every_code_is_in_the_error_catalogue() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/errors.md")).expect("docs/errors.md");
+    for code in arbiter::Code::ALL {
+        let head = format!("\n## {}\n", code.as_str());
+        let at = doc
+            .find(&head)
+            .unwrap_or_else(|| panic!("docs/errors.md has no entry for {code}"));
+        let entry = &doc[at + head.len()..];
+        let entry = &entry[..entry.find("\n## ").unwrap_or(entry.len())];
+        assert!(
+            entry
+                .trim_start()
+                .starts_with(&format!("**{}", code.severity().as_str())),
+            "{code}: the entry must start with its severity"
+        );
+        let example = entry
+            .split('`')
+            .find(|s| s.starts_with("fixtures/") || s.starts_with("../shared/"))
+            .unwrap_or_else(|| panic!("{code}: no example"));
+        if example.starts_with("fixtures/") {
+            assert!(root.join(example).is_file(), "{code}: {example} is missing");
+        }
+    }
+}

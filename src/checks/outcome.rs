@@ -192,6 +192,15 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
             if rec.value == RecordedResult::Unknown {
                 return out;
             }
+            // Repetition "claim" (Xiangqi, rulings §4.3): a record that stops on a reported
+            // third occurrence with that repetition's verdict records the arbiter's ruling.
+            let last = replay.plies.last().map(|p| p.number);
+            let ruled = replay.findings.iter().any(|f| {
+                f.ply.is_some() && f.ply == last && f.verdict.is_some_and(|(r, _)| r == rec.value)
+            });
+            if ruled && term_word.is_none() {
+                return out;
+            }
             let bad = match off_board {
                 None => Some(match &term_word {
                     Some(w) => format!("termination `{w}` but the moves do not end the game"),

@@ -116,7 +116,7 @@ pub fn document(results: Vec<Value>) -> Value {
                 "shortDescription": {"text": c.description()},
                 "fullDescription": {"text": c.description()},
                 "defaultConfiguration": {"level": level(c.severity())},
-                "help": {"text": format!("See docs/errors.md#{} or `arbiter explain {}`.", c.as_str(), c.as_str())},
+                "help": {"text": format!("See docs/errors.md#{}: what the code means, an example and what to do.", c.as_str())},
             })
         })
         .collect();

@@ -411,11 +411,11 @@ impl Repeat {
             format!("the {}th time", self.count)
         };
         let head = format!(
-            "the position after {} stands for {occurrence}: {}",
+            "{} stands for {occurrence}: {}",
             if self.first == 0 {
-                "the start".to_string()
+                "the start position".to_string()
             } else {
-                format!("ply {}", self.first)
+                format!("the position after ply {}", self.first)
             },
             self.summary()
         );
@@ -451,7 +451,7 @@ impl Repeat {
                     None => "third occurrence: a draw by repetition".to_string(),
                 },
                 format!(
-                    "Repetition \"claim\": play went on; on a claim here the arbiter rules {}",
+                    "in Repetition \"claim\" mode play goes on; on a claim here the arbiter rules {}",
                     match result {
                         crate::record::RecordedResult::Draw => "a draw".to_string(),
                         r => r.as_str().to_string(),
