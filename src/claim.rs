@@ -99,6 +99,28 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
         ));
     };
     let played = replay.plies.len() as u32;
+    if replay.stopped && played == 0 {
+        if let Some(f) = g
+            .findings
+            .iter()
+            .find(|f| f.ply.is_none() && f.severity() == crate::finding::Severity::Error)
+        {
+            return Err(Unjudgeable(format!(
+                "the game cannot start: {} ({}; see `arbiter check`)",
+                f.message, f.code
+            )));
+        }
+    }
+    if let Some(o) = replay
+        .outcome
+        .as_ref()
+        .filter(|o| o.ply < ply && ply > played)
+    {
+        return Err(Unjudgeable(format!(
+            "the game ended on ply {} ({}); the record goes on, but there is no position after ply {ply} to claim in",
+            o.ply, o.reason
+        )));
+    }
     if ply > played {
         return Err(Unjudgeable(if replay.stopped {
             format!("the replay stopped after ply {played} (see `arbiter check`); ply {ply} cannot be judged")
@@ -278,6 +300,21 @@ fn xiangqi_repetition(g: &GameReport, claim: Claim, ply: u32) -> Option<Answer> 
         },
         evidence_plies: Vec::new(),
     };
+    // A third (or later) occurrence that was not reported: in Repetition "claim" mode a
+    // repetition that goes on is reported once per window (docs/xiangqi.md); it carries the
+    // verdict of the one reported last.
+    let count = occurrences(g, ply);
+    let (rep, going_on) = match rep {
+        Some(f) => (Some(f), false),
+        None if count >= 3 => (
+            g.findings
+                .iter()
+                .rev()
+                .find(|f| f.verdict.is_some() && f.ply.is_some_and(|p| p < ply)),
+            true,
+        ),
+        None => (None, false),
+    };
     let Some(f) = rep else {
         if claim == Claim::Draw {
             return None;
@@ -300,14 +337,38 @@ fn xiangqi_repetition(g: &GameReport, claim: Claim, ply: u32) -> Option<Answer> 
         "repetition" => "a draw by repetition".to_string(),
         r => format!("{r}, {winner} wins ({})", result.as_str()),
     };
+    let message = if going_on {
+        format!(
+            "the position after ply {ply} stands for the {} time, in the repetition reported at ply {}: {}",
+            crate::rules::ordinal(count),
+            f.ply.unwrap_or(0),
+            f.message
+        )
+    } else {
+        f.message.clone()
+    };
     a.reason = if a.holds {
-        format!("{}; the verdict is {verdict}", f.message)
+        format!("{message}; the verdict is {verdict}")
     } else {
         format!(
-            "the verdict is {verdict}, not {}: {}",
-            claim.as_str(),
-            f.message
+            "the verdict is {verdict}, not {}: {message}",
+            claim.as_str()
         )
     };
     Some(a)
+}
+
+/// How often the position after ply `ply` has stood on the board since the last capture (the
+/// replay's position keys; ply 0 is the start).
+fn occurrences(g: &GameReport, ply: u32) -> usize {
+    let Some(replay) = &g.replay else { return 0 };
+    let plies = &replay.plies[..(ply as usize).min(replay.plies.len())];
+    let key = plies.last().map_or(replay.start_key, |p| p.key);
+    match plies.iter().rposition(|p| p.capture) {
+        // The capture's own position starts the stretch.
+        Some(i) => plies[i..].iter().filter(|p| p.key == key).count(),
+        None => {
+            usize::from(replay.start_key == key) + plies.iter().filter(|p| p.key == key).count()
+        }
+    }
 }

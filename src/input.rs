@@ -45,7 +45,8 @@ pub const LOG_EXTENSIONS: [&str; 3] = ["arb", "pgn", "xml"];
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
 /// (following symlinks, sorted by name; only `.arb`, `.pgn` and `.xml` files), `-` for stdin.
-/// A dangling symlink, a symlink loop or a permission error becomes [`Input::Unreadable`].
+/// A dangling symlink, a symlink loop or a permission error becomes [`Input::Unreadable`], and
+/// so does anything a walk finds that is not a regular file, and a device named directly.
 pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
@@ -67,7 +68,16 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                             .and_then(|x| x.to_str())
                             .map(|x| x.to_ascii_lowercase());
                         if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
-                            out.push(Input::File(e.path().to_path_buf()));
+                            if e.file_type().is_file() {
+                                out.push(Input::File(e.path().to_path_buf()));
+                            } else {
+                                // A FIFO or device named like a log: opening it could block
+                                // the walk or never end.
+                                out.push(Input::Unreadable {
+                                    name: e.path().display().to_string(),
+                                    why: "not a regular file (a FIFO, socket or device)".into(),
+                                });
+                            }
                         }
                     }
                     Err(e) => {
@@ -86,11 +96,34 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                     }
                 }
             }
+        } else if is_device(p) {
+            out.push(Input::Unreadable {
+                name: p.display().to_string(),
+                why: "a device, not a file (its reading might never end)".into(),
+            });
         } else {
             out.push(Input::File(p.clone()));
         }
     }
     out
+}
+
+/// True for a character or block device or a socket: named on the command line, these are
+/// refused (a FIFO, as from `<(...)`, is read as given).
+fn is_device(p: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(p).is_ok_and(|m| {
+            let t = m.file_type();
+            t.is_char_device() || t.is_block_device() || t.is_socket()
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = p;
+        false
+    }
 }
 
 /// What a chunk holds.

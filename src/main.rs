@@ -176,7 +176,7 @@ struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most 256).
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
     /// Print only the summary.
@@ -283,11 +283,16 @@ fn check(a: CheckArgs) -> i32 {
         color: use_color(a.color),
         width: 100,
     };
-    let jobs = a.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    // More workers than MAX_JOBS only cost thread start-up: the work is split by games.
+    const MAX_JOBS: usize = 256;
+    let jobs = a
+        .jobs
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .min(MAX_JOBS);
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()

@@ -307,3 +307,32 @@ fn endless_rule_breaking_stays_linear() {
     assert_eq!(breaking, 200_000 - 6);
     assert!(g.findings.iter().all(|f| f.labels.len() <= 3));
 }
+
+/// A finding far along one long line (a whole game on one line: here an illegal move after
+/// 70,000 spaces) is reported in human output with its line and column instead of an
+/// excerpt; drawing it used to overflow the report formatter. The next game of the file is
+/// drawn as usual.
+#[test]
+fn finding_beyond_column_65535_in_human_output() {
+    let d = Dir::new("wide");
+    let wide = format!(
+        "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h0g2{}h9h5 *\n\n[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h0h5 *\n",
+        " ".repeat(70_000)
+    );
+    let path = d.write("wide.arb", wide);
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "--color", "never"])
+        .arg(&path)
+        .output()
+        .expect("run arbiter");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("wide.arb:4:70008: not a horse move"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(game 2)") && text.contains("9 │ 1. h0h5 *"),
+        "{text}"
+    );
+}

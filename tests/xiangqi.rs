@@ -475,3 +475,18 @@ fn cli_repetition_mode_is_reported() {
         assert_eq!(rep["verdict"]["result"], "0-1");
     }
 }
+
+/// In `Repetition "claim"` mode a repetition that goes on is reported once per window; a claim
+/// on a later third occurrence inside it still holds, with the reported repetition's verdict.
+#[test]
+fn claims_inside_a_reported_repetition() {
+    let run = xiangqi_support::arbiter;
+    let f = "fixtures/xiangqi/repetition-claim-mode.arb";
+    // After ply 10 the position after ply 2 stands for the third time (plies 2, 6, 10).
+    let out = run(&["claim", f, "--ply", "10", "perpetual-check"]);
+    assert!(out.starts_with("exit 0\n"), "{out}");
+    assert!(out.contains("in the repetition reported at ply 8"), "{out}");
+    // After ply 7 no position stands for the third time yet.
+    let out = run(&["claim", f, "--ply", "7", "repetition"]);
+    assert!(out.starts_with("exit 1\n"), "{out}");
+}

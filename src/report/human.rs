@@ -55,6 +55,22 @@ struct Report<'a> {
     source: Window<'a>,
     help: String,
     message: String,
+    /// Without the source excerpt (its line is too long to draw): the places are in `help`.
+    plain: bool,
+}
+
+/// Longest source line (in bytes) a report draws; a finding on a longer line (a whole game on
+/// one line) is reported with its line and column instead of the excerpt.
+const MAX_DRAWN_LINE: usize = 4_000;
+
+/// True when a span starting at `start` (window bytes) with `len` bytes lies on a line longer
+/// than [`MAX_DRAWN_LINE`], or is longer itself.
+fn too_long(text: &str, start: usize, len: usize) -> bool {
+    let start = start.min(text.len());
+    let bytes = text.as_bytes();
+    let line_start = memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1);
+    let line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(text.len(), |i| start + i);
+    len > MAX_DRAWN_LINE || line_end - line_start > MAX_DRAWN_LINE
 }
 
 impl fmt::Debug for Report<'_> {
@@ -84,9 +100,12 @@ impl Diagnostic for Report<'_> {
         Some(Box::new(&self.help))
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
+        (!self.plain).then_some(&self.source as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.plain {
+            return None;
+        }
         let f = self.finding;
         let primary = LabeledSpan::new_primary_with_span(
             Some(if f.label.is_empty() {
@@ -132,9 +151,30 @@ pub fn render_at(
         help.push_str(h);
         help.push('\n');
     }
+    let local = |start: usize| start.saturating_sub(offset);
+    let plain = too_long(text, local(f.span.start), f.span.len())
+        || f.labels
+            .iter()
+            .any(|l| too_long(text, local(l.span.start), l.span.len()));
+    if plain {
+        let at = |start: usize| {
+            let (l, c) = super::line_col(text, local(start));
+            format!("{name}:{}:{c}", l + line)
+        };
+        let primary = if f.label.is_empty() {
+            &f.message
+        } else {
+            &f.label
+        };
+        help.push_str(&format!("at {}: {primary}\n", at(f.span.start)));
+        for l in &f.labels {
+            help.push_str(&format!("at {}: {}\n", at(l.span.start), l.text));
+        }
+    }
     help.push_str("rule: ");
     help.push_str(&f.rule);
     let report = Report {
+        plain,
         finding: f,
         source: Window {
             name,

@@ -18,6 +18,28 @@ use crate::report::board::BoardView;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// "first", "second", ... "fifth", then "6th", "21st", "22nd", "23rd", "111th": an
+/// occurrence number (1-based) in words.
+pub fn ordinal(n: usize) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
 /// The player: `First` moves first (Red in Stratego, Jungle and Xiangqi; White in Spionage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum Side {

@@ -48,17 +48,7 @@ impl History {
     }
 }
 
-/// "first", "second", ... for an occurrence number (1-based).
-pub fn ordinal(n: usize) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        n => format!("{n}th"),
-    }
-}
+pub use crate::rules::ordinal;
 
 #[cfg(test)]
 mod tests {
@@ -78,5 +68,8 @@ mod tests {
         assert_eq!(h.plies(), 2);
         assert_eq!(ordinal(3), "third");
         assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(21), "21st");
+        assert_eq!(ordinal(112), "112th");
+        assert_eq!(ordinal(23), "23rd");
     }
 }

@@ -405,11 +405,7 @@ impl Repeat {
     pub fn finding(&self, history: &History, span: Span, claim: bool) -> crate::finding::Finding {
         use crate::finding::{Code, Finding};
         let (result, reason) = self.outcome();
-        let occurrence = if self.count == 3 {
-            "the third time".to_string()
-        } else {
-            format!("the {}th time", self.count)
-        };
+        let occurrence = format!("the {} time", crate::rules::ordinal(self.count));
         let head = format!(
             "{} stands for {occurrence}: {}",
             if self.first == 0 {
