@@ -324,6 +324,7 @@ fn check(a: CheckArgs) -> i32 {
     let mut sarif_results = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let mut write_error: Option<std::io::Error> = None;
     let work = |chunk: &Chunk| -> Done {
         let records = pipeline::parse_chunk(chunk);
         let mut games: Vec<GameReport> = records
@@ -396,7 +397,9 @@ fn check(a: CheckArgs) -> i32 {
         }
         let done: Vec<Done> = pool.install(|| batch.par_iter().map(work).collect());
         for (chunk, d) in batch.iter().zip(done) {
-            let _ = out.write_all(d.text.as_bytes());
+            if let Err(e) = out.write_all(d.text.as_bytes()) {
+                write_error.get_or_insert(e);
+            }
             sarif_results.extend(d.sarif);
             for g in &d.games {
                 summary.add(g);
@@ -409,33 +412,35 @@ fn check(a: CheckArgs) -> i32 {
             }
         }
     }
-    match a.format {
+    let tail = match a.format {
         Format::Json => {
             let doc = json::document(json_games, &summary);
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{}",
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            )
         }
         Format::Jsonl => {
             let v = serde_json::json!({
                 "arbiter": {"version": env!("CARGO_PKG_VERSION")},
                 "summary": &summary,
             });
-            let _ = writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default());
+            writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default())
         }
         Format::Sarif => {
             let doc = report::sarif::document(sarif_results);
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{}",
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            )
         }
-        Format::Human => {}
+        Format::Human => Ok(()),
+    };
+    if let Err(e) = tail.and_then(|_| out.flush()) {
+        write_error.get_or_insert(e);
     }
-    let _ = out.flush();
     eprintln!(
         "arbiter: {} {}, {} {}, {} plies: {} {}, {} {}, {} {}",
         summary.files,
@@ -450,6 +455,10 @@ fn check(a: CheckArgs) -> i32 {
         summary.infos,
         plural(summary.infos, "info", "infos"),
     );
+    if let Some(e) = write_error {
+        eprintln!("arbiter: cannot write the report to standard output: {e}");
+        return 2;
+    }
     if summary.unusable {
         2
     } else if failing && !a.exit_zero {
@@ -504,11 +513,11 @@ fn convert(a: ConvertArgs) -> i32 {
                         Ok((params, defaults)) => {
                             match write_in(&rec, game, &params, &defaults, a.notation) {
                                 Ok(text) => {
-                                    if !first {
-                                        println!();
-                                    }
+                                    let sep = if first { "" } else { "\n" };
                                     first = false;
-                                    print!("{text}");
+                                    if !emit(&format!("{sep}{text}")) {
+                                        return 2;
+                                    }
                                     None
                                 }
                                 Err(ConvertError::Unreadable(f)) => Some(vec![*f]),
@@ -595,9 +604,12 @@ fn claim(a: ClaimArgs) -> i32 {
             2
         }
         Ok(ans) => {
-            match a.format {
+            let text = match a.format {
                 ClaimFormat::Json => {
-                    println!("{}", serde_json::to_string_pretty(&ans).unwrap_or_default())
+                    format!(
+                        "{}\n",
+                        serde_json::to_string_pretty(&ans).unwrap_or_default()
+                    )
                 }
                 ClaimFormat::Human => {
                     let verdict = if ans.holds {
@@ -607,24 +619,41 @@ fn claim(a: ClaimArgs) -> i32 {
                     } else {
                         "does not hold"
                     };
-                    println!("claim `{}` after ply {}: {verdict}", ans.claim, ans.ply);
-                    println!("  reason: {}", ans.reason);
+                    let mut t = format!("claim `{}` after ply {}: {verdict}\n", ans.claim, ans.ply);
+                    t.push_str(&format!("  reason: {}\n", ans.reason));
                     if !ans.rule.is_empty() {
-                        println!("  rule: {}", ans.rule);
+                        t.push_str(&format!("  rule: {}\n", ans.rule));
                     }
                     if !ans.evidence_plies.is_empty() {
                         let list: Vec<String> =
                             ans.evidence_plies.iter().map(|p| p.to_string()).collect();
                         let noun = if list.len() == 1 { "ply" } else { "plies" };
-                        println!("  evidence: {noun} {}", list.join(", "));
+                        t.push_str(&format!("  evidence: {noun} {}\n", list.join(", ")));
                     }
+                    t
                 }
+            };
+            if !emit(&text) {
+                return 2;
             }
             if ans.holds {
                 0
             } else {
                 1
             }
+        }
+    }
+}
+
+/// Writes `text` to stdout; on failure (a closed pipe, a full disk) says so on stderr and
+/// returns false, so that the command exits 2 instead of panicking or losing output silently.
+fn emit(text: &str) -> bool {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("arbiter: cannot write to standard output: {e}");
+            false
         }
     }
 }
@@ -674,7 +703,9 @@ fn show(a: ShowArgs) -> i32 {
             }
         }
     };
-    print!("{}", view.render_text(color));
+    if !emit(&view.render_text(color)) {
+        return 2;
+    }
     if let Some(path) = &a.svg {
         if let Err(e) = std::fs::write(path, view.render_svg()) {
             eprintln!("arbiter: cannot write {}: {e}", path.display());

@@ -336,3 +336,33 @@ fn finding_beyond_column_65535_in_human_output() {
         "{text}"
     );
 }
+
+/// A standard output that cannot be written (a full disk; a closed pipe is the same error
+/// path) makes every command exit 2 with a message, never panic or report success.
+#[test]
+fn unwritable_stdout_exits_2() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let f = "fixtures/xiangqi/repetition-perpetual-check.arb";
+    for args in [
+        vec!["check", "--format", "json", f],
+        vec!["check", f],
+        vec!["claim", f, "--ply", "8", "repetition"],
+        vec!["show", f, "--ply", "8"],
+        vec!["convert", f],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(root)
+            .args(&args)
+            .stdout(full)
+            .output()
+            .expect("run arbiter");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains("cannot write"), "{args:?}: {err}");
+    }
+}
