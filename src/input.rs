@@ -271,7 +271,7 @@ pub struct ChunkReader<R: BufRead> {
     cur_line: usize,
     index: usize,
     state: ReaderState,
-    pending: Option<Chunk>,
+    pending: std::collections::VecDeque<Chunk>,
 }
 
 #[derive(PartialEq, Eq)]
@@ -295,7 +295,7 @@ impl<R: BufRead> ChunkReader<R> {
             cur_line: 0,
             index: 0,
             state: ReaderState::Start,
-            pending: None,
+            pending: std::collections::VecDeque::new(),
         }
     }
 
@@ -314,6 +314,39 @@ impl<R: BufRead> ChunkReader<R> {
         c
     }
 
+    /// The last game's bytes when the source ended inside a brace comment: the comment did
+    /// not hide the games after it. The text is cut again from the line after the one that
+    /// opened the comment, as if it were closed there: the game with the open comment keeps
+    /// its `parse-error` (unterminated comment), each later game is judged on its own.
+    fn cut_unterminated(&mut self, bytes: Vec<u8>) -> Option<Chunk> {
+        let base = self.cur_offset;
+        let mut cuts = vec![0usize];
+        let mut sp = self.splitter.clone();
+        while let Some(open) = sp.open_comment() {
+            let rel = open.saturating_sub(base).min(bytes.len());
+            let mut at = memchr::memchr(b'\n', &bytes[rel..]).map_or(bytes.len(), |i| rel + i + 1);
+            sp = Splitter::resumed(base + cuts.last().copied().unwrap_or(0));
+            while at < bytes.len() {
+                let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
+                if let Some(b) = sp.line(&bytes[at..end], base + at) {
+                    cuts.push(b - base);
+                }
+                at = end;
+            }
+        }
+        cuts.push(bytes.len());
+        let mut line = self.cur_line;
+        let mut out = Vec::new();
+        for w in cuts.windows(2) {
+            let piece = bytes[w[0]..w[1]].to_vec();
+            let lines = piece.iter().filter(|&&b| b == b'\n').count();
+            out.push(self.emit(piece, base + w[0], line, ChunkKind::Native));
+            line += lines;
+        }
+        self.pending.extend(out);
+        self.pending.pop_front()
+    }
+
     fn unreadable(&mut self, why: String) -> Chunk {
         self.state = ReaderState::Done;
         Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
@@ -324,7 +357,7 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
     type Item = Chunk;
 
     fn next(&mut self) -> Option<Chunk> {
-        if let Some(p) = self.pending.take() {
+        if let Some(p) = self.pending.pop_front() {
             return Some(p);
         }
         if self.state == ReaderState::Start {
@@ -356,6 +389,9 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 self.state = ReaderState::Done;
                 if self.splitter.current_start().is_some() {
                     let bytes = std::mem::take(&mut self.cur);
+                    if self.splitter.open_comment().is_some() {
+                        return self.cut_unterminated(bytes);
+                    }
                     return Some(self.emit(
                         bytes,
                         self.cur_offset,

@@ -366,3 +366,20 @@ fn unwritable_stdout_exits_2() {
         assert!(err.contains("cannot write"), "{args:?}: {err}");
     }
 }
+
+/// A brace comment that never closes does not hide the games after it: the game where it
+/// opens keeps its parse-error, the next game of the same file is judged.
+#[test]
+fn unterminated_comment_does_not_hide_later_games() {
+    let d = Dir::new("open-brace");
+    let game = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h0h5 *\n";
+    let path = d.write("two.arb", format!("{game}{{\n{game}"));
+    let (code, doc) = check(&[&path]);
+    assert_eq!(code, 2);
+    let games = doc["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{doc}");
+    assert_eq!(codes(&games[0]), ["parse-error"]);
+    assert_eq!(games[0]["findings"][0]["message"], "unterminated comment");
+    assert_eq!(codes(&games[1]), ["illegal-move"]);
+    assert_eq!(games[1]["findings"][0]["line"], 9);
+}

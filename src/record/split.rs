@@ -15,6 +15,8 @@ pub struct Splitter {
     start: Option<usize>,
     seen_body: bool, // movetext or setup seen since the last tag line
     in_comment: bool,
+    /// Offset of the line that opened the current multi-line comment.
+    comment_line: usize,
 }
 
 impl Splitter {
@@ -26,6 +28,22 @@ impl Splitter {
     /// The offset where the current game started, once a non-blank line was seen.
     pub fn current_start(&self) -> Option<usize> {
         self.start
+    }
+
+    /// A splitter inside a game that began at `start` and has a body: the next tag line
+    /// starts a new game. Used to cut again after a comment that never closed.
+    pub fn resumed(start: usize) -> Self {
+        Splitter {
+            start: Some(start),
+            seen_body: true,
+            in_comment: false,
+            comment_line: 0,
+        }
+    }
+
+    /// The offset of the line that opened a brace comment still open, if one is.
+    pub fn open_comment(&self) -> Option<usize> {
+        self.in_comment.then_some(self.comment_line)
     }
 
     /// Feeds one line starting at byte `offset`. Returns `Some(offset)` when this line starts
@@ -84,6 +102,7 @@ impl Splitter {
             }
             if open {
                 self.in_comment = true;
+                self.comment_line = offset;
                 if !is_blank(&trimmed[..open_at]) {
                     self.seen_body = true;
                 }
