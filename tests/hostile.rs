@@ -383,3 +383,33 @@ fn unterminated_comment_does_not_hide_later_games() {
     assert_eq!(codes(&games[1]), ["illegal-move"]);
     assert_eq!(games[1]["findings"][0]["line"], 9);
 }
+
+/// Formatting stays fast when one game has thousands of findings (each report reads only
+/// the lines it draws): 4,000 plies of shuttling Horses in claim mode give 500 infos, and every
+/// one of them is drawn with its own line numbers.
+#[test]
+fn many_findings_in_one_game_are_all_drawn() {
+    let d = Dir::new("many-findings");
+    let mut text = String::from("[Game \"xiangqi\"]\n[Repetition \"claim\"]\n[Result \"*\"]\n\n");
+    for n in 0..4000 {
+        text.push_str(["h0g2", "h9g7", "g2h0", "g7h9"][n % 4]);
+        text.push(if n % 8 == 7 { '\n' } else { ' ' });
+    }
+    text.push_str("*\n");
+    let path = d.write("many.arb", text);
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "--color", "never"])
+        .arg(&path)
+        .output()
+        .expect("run arbiter");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout.matches("threefold-repetition\n").count(), 500);
+    // The last report draws the game's last line, line 504 of the file (4 tag/blank lines,
+    // then 500 lines of 8 plies).
+    assert!(
+        stdout.contains("504 │ "),
+        "{}",
+        &stdout[stdout.len().saturating_sub(2000)..]
+    );
+}

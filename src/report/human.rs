@@ -173,14 +173,38 @@ pub fn render_at(
     }
     help.push_str("rule: ");
     help.push_str(&f.rule);
+    // Hand miette only the lines the report draws (the spans' lines and one line of context
+    // either side): it reads its source from the start, and a game with thousands of
+    // findings would otherwise be read thousands of times.
+    let spans = std::iter::once(f.span).chain(f.labels.iter().map(|l| l.span));
+    let (lo, hi) = spans.fold((usize::MAX, 0), |(lo, hi), s| {
+        (lo.min(local(s.start)), hi.max(local(s.end)))
+    });
+    let (lo, hi) = (
+        lo.min(text.len()),
+        hi.min(text.len()).max(lo.min(text.len())),
+    );
+    let bytes = text.as_bytes();
+    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+    let line_end =
+        |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(text.len(), |i| at + i + 1);
+    let first = line_start(lo);
+    let from = if first == 0 { 0 } else { line_start(first - 1) };
+    let last = line_end(hi);
+    let to = if last >= text.len() {
+        text.len()
+    } else {
+        line_end(last)
+    };
+    let skipped = memchr::memchr_iter(b'\n', &bytes[..from]).count();
     let report = Report {
         plain,
         finding: f,
         source: Window {
             name,
-            text,
-            offset,
-            line,
+            text: &text[from..to],
+            offset: offset + from,
+            line: line + skipped,
         },
         help,
         message,

@@ -14,8 +14,8 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
         off -= 1;
     }
     let before = &text[..off];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = memchr::memchr_iter(b'\n', before.as_bytes()).count() + 1;
+    let line_start = memchr::memrchr(b'\n', before.as_bytes()).map_or(0, |i| i + 1);
     let col = before[line_start..].chars().count() + 1;
     (line, col)
 }
