@@ -52,6 +52,15 @@ fn check(paths: &[&Path]) -> (i32, Value) {
     (out.status.code().unwrap_or(-1), doc)
 }
 
+/// Runs `arbiter check --color never` (the human report) on `path`.
+fn check_human(path: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "--color", "never"])
+        .arg(path)
+        .output()
+        .expect("run arbiter")
+}
+
 fn codes(game: &Value) -> Vec<String> {
     game["findings"]
         .as_array()
@@ -320,11 +329,7 @@ fn finding_beyond_column_65535_in_human_output() {
         " ".repeat(70_000)
     );
     let path = d.write("wide.arb", wide);
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", "--color", "never"])
-        .arg(&path)
-        .output()
-        .expect("run arbiter");
+    let out = check_human(&path);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
@@ -397,11 +402,7 @@ fn many_findings_in_one_game_are_all_drawn() {
     }
     text.push_str("*\n");
     let path = d.write("many.arb", text);
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", "--color", "never"])
-        .arg(&path)
-        .output()
-        .expect("run arbiter");
+    let out = check_human(&path);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout.matches("threefold-repetition\n").count(), 500);
