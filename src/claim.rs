@@ -260,6 +260,21 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
                     );
                     answer.evidence_plies = last.into_iter().collect();
                 }
+            } else if matches!(game, Some(GameId::Xiangqi | GameId::Jieqi)) {
+                // Rulings §4.2-§4.3: a third occurrence (answered above when it stands) or the
+                // no-capture limit; the record's plies only (a FEN's halfmove count is the
+                // engine's, and its move-limit outcome is answered above).
+                let limit = g.parameters.no_capture_limit.unwrap_or(0);
+                let since = no_capture::plies_since_capture(&replay.plies, ply);
+                answer.rule = Code::MoveLimit.as_str();
+                answer.reason = if limit == 0 {
+                    format!("no position stands for the third time after ply {ply}, and xiangqi has no no-capture limit unless a NoCaptureLimit tag sets one (rulings §4.2, §4.3)")
+                } else {
+                    format!(
+                        "no position stands for the third time after ply {ply}, and the {limit}-move limit (rulings §4.2) needs {} plies without a capture; the record's moves have {since} up to here (a FEN's halfmove count adds to them)",
+                        limit.saturating_mul(2)
+                    )
+                };
             } else {
                 answer.rule = "no-legal-move";
                 answer.reason = format!(

@@ -283,7 +283,7 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
 
 /// The rulesets that have an engine, for messages.
 pub const JUDGED: &str =
-    "stratego, barrage, duel, veldslag, spionage, spionage-snel, jungle and xiangqi";
+    "stratego, barrage, duel, veldslag, spionage, spionage-snel, jungle, xiangqi and jieqi";
 
 /// The parameters in force for `record` under `game` and the ruleset's own defaults, or the
 /// findings that keep the game from being judged (`unsupported-game` for a ruleset without an
@@ -306,6 +306,8 @@ pub fn parameters_for(
             engine.default_parameters()
         }
         GameId::Xiangqi => Xiangqi::new().default_parameters(),
+        GameId::Jieqi => Xiangqi::jieqi().default_parameters(),
+        #[allow(unreachable_patterns)]
         other => {
             return Err(vec![Finding::new(
                 Code::UnsupportedGame,

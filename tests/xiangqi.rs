@@ -4,13 +4,12 @@
 
 use arbiter::pipeline::{check_source, parameters_for, parse_source, Options, Source};
 use arbiter::record::RecordedResult;
-use arbiter::report::human;
 use arbiter::rules::xiangqi::{Move, MoveList, Position};
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
 mod xiangqi_support;
-use xiangqi_support::{fixtures, header, root, source};
+use xiangqi_support::{assert_fixture_verdicts, fixtures, header, rendered_diagnostics, root};
 
 fn options_for(text: &str) -> Options {
     let mut opts = Options::default();
@@ -24,55 +23,12 @@ fn options_for(text: &str) -> Options {
 fn fixtures_give_their_hand_worked_verdicts() {
     let files = fixtures();
     assert!(files.len() >= 30, "only {} xiangqi fixtures", files.len());
-    for path in files {
-        let src = source(&path);
-        let expect = header(&src.text, "expect")
-            .unwrap_or_else(|| panic!("{}: no `; expect:` line", src.name));
-        let outcome = header(&src.text, "outcome")
-            .unwrap_or_else(|| panic!("{}: no `; outcome:` line", src.name));
-        let reports = check_source(&src, &options_for(&src.text));
-        assert_eq!(reports.len(), 1, "{}: one game per fixture", src.name);
-        let r = &reports[0];
-        let got: Vec<String> = r
-            .findings
-            .iter()
-            .map(|f| {
-                format!(
-                    "{}@{}",
-                    f.code,
-                    f.ply.map_or("-".to_string(), |p| p.to_string())
-                )
-            })
-            .collect();
-        let want: Vec<String> = if expect == "none" {
-            Vec::new()
-        } else {
-            expect.split_whitespace().map(String::from).collect()
-        };
-        assert_eq!(got, want, "{}: findings", src.name);
-        let got_outcome = r.outcome.as_ref().map_or("none".to_string(), |o| {
-            format!("{} {} {}", o.reason, o.result.as_str(), o.ply)
-        });
-        assert_eq!(got_outcome, outcome, "{}: outcome", src.name);
-        assert_eq!(r.game, Some(GameId::Xiangqi), "{}: ruleset", src.name);
-    }
+    assert_fixture_verdicts(files, options_for, GameId::Xiangqi);
 }
 
 #[test]
 fn fixture_diagnostics() {
-    let style = human::Style {
-        color: false,
-        width: 100,
-    };
-    let mut out = String::new();
-    for path in fixtures() {
-        let src = source(&path);
-        for r in check_source(&src, &options_for(&src.text)) {
-            for f in &r.findings {
-                out.push_str(&human::render(f, &src.name, &src.text, r.index, style));
-            }
-        }
-    }
+    let out = rendered_diagnostics(fixtures(), options_for);
     insta::assert_snapshot!("xiangqi_fixture_diagnostics", out);
 }
 

@@ -399,7 +399,7 @@ pub fn replay_game(
         }
         GameId::Jungle => run(&jungle::Jungle::new(), record, params, observe),
         GameId::Xiangqi => run(&xiangqi::Xiangqi::new(), record, params, observe),
-        GameId::Jieqi => return None,
+        GameId::Jieqi => run(&xiangqi::Xiangqi::jieqi(), record, params, observe),
     };
     replay.game = Some(game);
     Some(replay)

@@ -1,5 +1,6 @@
-//! Helpers shared by the Xiangqi test crates (`tests/xiangqi.rs`, `tests/xiangqi_notation.rs`):
-//! the hand-worked fixtures in `fixtures/xiangqi/` and their header lines.
+//! Helpers shared by the Xiangqi and Jieqi test crates (`tests/xiangqi.rs`,
+//! `tests/xiangqi_notation.rs`, `tests/jieqi.rs`): the hand-worked fixtures in
+//! `fixtures/xiangqi/` and `fixtures/jieqi/`, their header lines, and the binary.
 #![allow(dead_code)]
 
 use arbiter::pipeline::Source;
@@ -10,10 +11,15 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The fixture files (`.arb`, `.pgn`), sorted by name.
+/// The fixture files (`.arb`, `.pgn`) of `fixtures/xiangqi`, sorted by name.
 pub fn fixtures() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures/xiangqi"))
-        .expect("fixtures/xiangqi exists")
+    fixtures_in("xiangqi")
+}
+
+/// The fixture files (`.arb`, `.pgn`) of `fixtures/<dir>`, sorted by name.
+pub fn fixtures_in(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures").join(dir))
+        .expect("the fixture folder exists")
         .map(|e| e.expect("readable entry").path())
         .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("arb" | "pgn")))
         .collect();
@@ -54,4 +60,84 @@ pub fn arbiter(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
+}
+
+/// Each finding of a report as `code@ply` (`-` without a ply), in report order: the form of
+/// a fixture's `; expect:` line.
+pub fn codes_at_plies(findings: &[arbiter::Finding]) -> Vec<String> {
+    findings
+        .iter()
+        .map(|f| {
+            format!(
+                "{}@{}",
+                f.code,
+                f.ply.map_or("-".to_string(), |p| p.to_string())
+            )
+        })
+        .collect()
+}
+
+/// A report's outcome as `reason result ply`, or `none`: the form of a fixture's
+/// `; outcome:` line.
+pub fn outcome_text(outcome: Option<&arbiter::rules::Outcome>) -> String {
+    outcome.map_or("none".to_string(), |o| {
+        format!("{} {} {}", o.reason, o.result.as_str(), o.ply)
+    })
+}
+
+/// Checks every fixture in `files` against its `; expect:` line (the findings as
+/// `code@ply`, or `none`) and its `; outcome:` line, with the options `options` gives for its
+/// text; each fixture holds one game of `game`.
+pub fn assert_fixture_verdicts(
+    files: Vec<PathBuf>,
+    options: impl Fn(&str) -> arbiter::pipeline::Options,
+    game: arbiter::rules::GameId,
+) {
+    for path in files {
+        let src = source(&path);
+        let expect = header(&src.text, "expect")
+            .unwrap_or_else(|| panic!("{}: no `; expect:` line", src.name));
+        let outcome = header(&src.text, "outcome")
+            .unwrap_or_else(|| panic!("{}: no `; outcome:` line", src.name));
+        let reports = arbiter::pipeline::check_source(&src, &options(&src.text));
+        assert_eq!(reports.len(), 1, "{}: one game per fixture", src.name);
+        let r = &reports[0];
+        let want: Vec<String> = if expect == "none" {
+            Vec::new()
+        } else {
+            expect.split_whitespace().map(String::from).collect()
+        };
+        assert_eq!(codes_at_plies(&r.findings), want, "{}: findings", src.name);
+        assert_eq!(
+            outcome_text(r.outcome.as_ref()),
+            outcome,
+            "{}: outcome",
+            src.name
+        );
+        assert_eq!(r.game, Some(game), "{}: ruleset", src.name);
+    }
+}
+
+/// Every finding of every fixture in `files`, rendered as the human report does (no colour,
+/// 100 columns), one after another: the text of a diagnostics snapshot.
+pub fn rendered_diagnostics(
+    files: Vec<PathBuf>,
+    options: impl Fn(&str) -> arbiter::pipeline::Options,
+) -> String {
+    let style = arbiter::report::human::Style {
+        color: false,
+        width: 100,
+    };
+    let mut out = String::new();
+    for path in files {
+        let src = source(&path);
+        for r in arbiter::pipeline::check_source(&src, &options(&src.text)) {
+            for f in &r.findings {
+                out.push_str(&arbiter::report::human::render(
+                    f, &src.name, &src.text, r.index, style,
+                ));
+            }
+        }
+    }
+    out
 }

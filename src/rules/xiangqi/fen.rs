@@ -13,14 +13,43 @@
 //! Soldiers, Advisors and Elephants on their points, no Soldier behind its start rank or off
 //! its file before the river, and the side that just moved not in check (Generals facing
 //! included). Every problem is reported, each with the bytes of the FEN it concerns.
+//!
+//! Jieqi ([`parse_jieqi`], [`write_jieqi`]) uses the Pikafish-Jieqi convention instead
+//! (log-format.md): `<board> <side> <pool> <halfmove> <fullmove>`, e.g. the start [`JIEQI_START`].
+//! `X`/`x` is a covered piece, allowed only on a start point of its colour other than the
+//! General's; the pool lists the identities of each colour not yet revealed, letter and count
+//! (count 1 may be left out; upper case Red; `-` when empty), written in the order R A C P N B.
+//! A covered piece captured unseen stays in the pool, so a pool never holds fewer identities
+//! than its side has covered pieces, and a pool and the revealed pieces of a kind never exceed
+//! the kind's count. Revealed Advisors, Elephants and Soldiers may stand anywhere (rulings
+//! §4.2); Generals stay in their palace.
 
-use super::position::{in_palace, Kind, Piece, Position, GEOMETRY, HEIGHT, WIDTH};
+use super::position::{
+    in_palace, own_half, start_kind, Kind, Piece, Position, GEOMETRY, HEIGHT, WIDTH,
+};
 use crate::geometry::Square;
 use crate::rules::Side;
 use std::ops::Range;
 
 /// The standard start position.
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The Jieqi start (log-format.md): every piece but the Generals covered, full pools.
+pub const JIEQI_START: &str =
+    "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
+
+/// The order in which a Jieqi pool is written (that of the Pikafish-Jieqi start FEN).
+const POOL_ORDER: [Kind; 6] = [
+    Kind::Chariot,
+    Kind::Advisor,
+    Kind::Cannon,
+    Kind::Soldier,
+    Kind::Horse,
+    Kind::Elephant,
+];
+
+/// Identities per kind (index [`Kind::index`]) of one side.
+pub type Counts = [u8; 7];
 
 /// One problem with a FEN, located by a byte range of the FEN text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +73,9 @@ pub struct Fen {
     pub halfmove: u32,
     /// The move number (the sixth field; 1 when absent).
     pub fullmove: u32,
+    /// Jieqi: each side's pool (index [`Side::index`]), the identities not yet revealed.
+    /// All zero for Xiangqi.
+    pub pool: [Counts; 2],
 }
 
 fn err(range: Range<usize>, message: String, label: &str, help: &str) -> FenError {
@@ -57,8 +89,18 @@ fn err(range: Range<usize>, message: String, label: &str, help: &str) -> FenErro
 
 const LETTERS: &str = "letters K A B N R C P (upper case Red, lower case Black), digits 1-9 for empty points, `/` between ranks";
 
-/// Parses a FEN; all problems at once.
+/// Parses a xqbase FEN; all problems at once.
 pub fn parse(text: &str) -> Result<Fen, Vec<FenError>> {
+    parse_with(text, false)
+}
+
+/// Parses a Pikafish-Jieqi FEN (covered pieces as positioned by [`Piece::covered`] with the
+/// kind of their start point, [`Fen::pool`] filled); all problems at once.
+pub fn parse_jieqi(text: &str) -> Result<Fen, Vec<FenError>> {
+    parse_with(text, true)
+}
+
+fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
     let mut errors = Vec::new();
     let fields: Vec<(usize, &str)> = text
         .split_ascii_whitespace()
@@ -100,17 +142,30 @@ pub fn parse(text: &str) -> Result<Fen, Vec<FenError>> {
         }),
     }
     };
-    let halfmove = number(4, 0, "ply count");
-    let fullmove = number(5, 1, "move number");
-    if let Some(&(at, f)) = fields.get(6) {
+    // Xiangqi: board side - - halfmove fullmove; Jieqi: board side pool halfmove fullmove.
+    let first_number = if jieqi { 3 } else { 4 };
+    let halfmove = number(first_number, 0, "ply count");
+    let fullmove = number(first_number + 1, 1, "move number");
+    if let Some(&(at, f)) = fields.get(first_number + 2) {
         let end = fields.last().map_or(at + f.len(), |&(a, l)| a + l.len());
-        errors.push(err(
-            at..end,
-            "text after the FEN's sixth field".into(),
-            "not part of a FEN",
-            "a FEN has six fields: board, side, two `-`, halfmove, fullmove",
-        ));
+        errors.push(if jieqi {
+            err(
+                at..end,
+                "text after the FEN's fifth field".into(),
+                "not part of a Jieqi FEN",
+                "a Jieqi FEN has five fields: board, side, pool, halfmove, fullmove",
+            )
+        } else {
+            err(
+                at..end,
+                "text after the FEN's sixth field".into(),
+                "not part of a FEN",
+                "a FEN has six fields: board, side, two `-`, halfmove, fullmove",
+            )
+        });
     }
+    let pool_field = if jieqi { fields.get(2).copied() } else { None };
+    let pool = pool_field.map(|(at, f)| parse_pool(at, f, &mut errors));
 
     let mut pos = Position::empty(to_move);
     let mut placed: Vec<(Square, Piece, Range<usize>)> = Vec::new();
@@ -143,19 +198,44 @@ pub fn parse(text: &str) -> Result<Fen, Vec<FenError>> {
                 file += d as usize;
                 continue;
             }
-            let Some((side, kind)) = Kind::from_letter(c) else {
-                errors.push(err(
-                    here,
-                    format!("`{}` is not a xiangqi piece", c.escape_debug()),
-                    "unknown letter",
-                    LETTERS,
-                ));
+            let covered = jieqi && (c == 'X' || c == 'x');
+            let sq = (rank * WIDTH as usize + file.min(8)) as Square;
+            let letter = if covered {
+                covered_kind(c, sq).map(|k| {
+                    let side = if c == 'X' { Side::First } else { Side::Second };
+                    (side, k)
+                })
+            } else {
+                Kind::from_letter(c)
+            };
+            let Some((side, kind)) = letter else {
+                errors.push(if covered {
+                    err(
+                        here,
+                        format!(
+                            "a covered piece `{c}` cannot stand on {}",
+                            GEOMETRY.name(sq)
+                        ),
+                        "not a start point of this colour",
+                        "a covered piece stands only on a start point of its own colour (not the General's); X is Red's, x Black's",
+                    )
+                } else {
+                    err(
+                        here,
+                        format!("`{}` is not a xiangqi piece", c.escape_debug()),
+                        "unknown letter",
+                        if jieqi { JIEQI_LETTERS } else { LETTERS },
+                    )
+                });
                 file += 1;
                 continue;
             };
             if file < WIDTH as usize {
-                let sq = (rank * WIDTH as usize + file) as Square;
-                let p = Piece::new(side, kind);
+                let p = if covered {
+                    Piece::covered(side, kind)
+                } else {
+                    Piece::new(side, kind)
+                };
                 pos.set(sq, Some(p));
                 placed.push((sq, p, here));
             }
@@ -180,7 +260,7 @@ pub fn parse(text: &str) -> Result<Fen, Vec<FenError>> {
         for kind in Kind::ALL {
             let of_kind: Vec<_> = placed
                 .iter()
-                .filter(|(_, p, _)| p.side() == side && p.kind() == kind)
+                .filter(|(_, p, _)| p.side() == side && p.kind() == kind && !p.is_covered())
                 .collect();
             if of_kind.len() > kind.count() as usize {
                 let extra = &of_kind[kind.count() as usize].2;
@@ -206,8 +286,36 @@ pub fn parse(text: &str) -> Result<Fen, Vec<FenError>> {
             ));
         }
     }
+    let pool = match pool {
+        Some(pool) => pool,
+        // A Jieqi board alone: every identity not revealed on the board is unseen.
+        None if jieqi => {
+            let mut pool = [[0u8; 7]; 2];
+            for side in [Side::First, Side::Second] {
+                for k in &POOL_ORDER {
+                    pool[side.index()][k.index()] = k.count();
+                }
+            }
+            for (_, p, _) in placed.iter().filter(|(_, p, _)| !p.is_covered()) {
+                let n = &mut pool[p.side().index()][p.kind().index()];
+                *n = n.saturating_sub(1);
+            }
+            pool
+        }
+        None => [[0u8; 7]; 2],
+    };
+    if jieqi && errors.is_empty() {
+        check_pool(&placed, &pool, pool_field, &mut errors);
+    }
     for (sq, p, range) in &placed {
-        if let Some(why) = misplaced(*sq, *p) {
+        let problem = if jieqi {
+            (p.kind() == Kind::General && !in_palace(p.side(), *sq)).then_some(
+                "a General never leaves its palace (files d-f of its own three back ranks)",
+            )
+        } else {
+            misplaced(*sq, *p)
+        };
+        if let Some(why) = problem {
             errors.push(err(
                 range.clone(),
                 format!(
@@ -254,9 +362,134 @@ pub fn parse(text: &str) -> Result<Fen, Vec<FenError>> {
             position: pos,
             halfmove,
             fullmove,
+            pool,
         })
     } else {
         Err(errors)
+    }
+}
+
+const JIEQI_LETTERS: &str = "letters K A B N R C P (upper case Red, lower case Black), X/x for a covered piece, digits 1-9 for empty points, `/` between ranks";
+
+/// The kind a covered piece on `sq` moves as, when `c` (`X` Red, `x` Black) may stand there: a
+/// start point of that colour other than the General's.
+fn covered_kind(c: char, sq: Square) -> Option<Kind> {
+    let side = if c == 'X' { Side::First } else { Side::Second };
+    start_kind(sq).filter(|&k| k != Kind::General && own_half(side, sq))
+}
+
+/// Reads a Jieqi pool field (`R2A2C2P5N2B2r2a2c2p5n2b2`, `-`), reporting bad letters.
+fn parse_pool(at: usize, field: &str, errors: &mut Vec<FenError>) -> [Counts; 2] {
+    let mut pool = [[0u8; 7]; 2];
+    if field == "-" {
+        return pool;
+    }
+    let bytes = field.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let c = field[i..].chars().next().unwrap_or('?');
+        i += c.len_utf8();
+        let mut digits = 0u32;
+        let mut any = false;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            digits = digits
+                .saturating_mul(10)
+                .saturating_add((bytes[i] - b'0') as u32);
+            any = true;
+            i += 1;
+        }
+        let n = if any { digits } else { 1 };
+        match Kind::from_letter(c).filter(|(_, k)| *k != Kind::General) {
+            Some((side, k)) if n <= k.count() as u32 => {
+                let slot = &mut pool[side.index()][k.index()];
+                *slot = slot.saturating_add(n as u8);
+            }
+            Some((_, k)) => errors.push(err(
+                at + start..at + i,
+                format!("a pool of {n} {}s: a side has {}", k.name(), k.count()),
+                "more than a side has",
+                "a side has 2 each of R A B N C and 5 P; the pool lists those not yet revealed",
+            )),
+            None => errors.push(err(
+                at + start..at + i,
+                format!("`{}` is not a pool entry", &field[start..i]),
+                "expected a piece letter and a count",
+                "the pool lists the unrevealed identities as letter and count, e.g. R2A2C2P5N2B2r2a2c2p5n2b2, or `-`",
+            )),
+        }
+    }
+    pool
+}
+
+/// A Jieqi pool must hold at least one identity per covered piece of its side, and a pool
+/// and the revealed pieces of a kind never exceed the kind's count.
+fn check_pool(
+    placed: &[(Square, Piece, Range<usize>)],
+    pool: &[Counts; 2],
+    field: Option<(usize, &str)>,
+    errors: &mut Vec<FenError>,
+) {
+    let range = field.map_or(0..0, |(at, f)| at..at + f.len());
+    for side in [Side::First, Side::Second] {
+        let mine = placed.iter().filter(|(_, p, _)| p.side() == side);
+        let covered = mine.clone().filter(|(_, p, _)| p.is_covered()).count();
+        let in_pool: usize = pool[side.index()].iter().map(|&n| n as usize).sum();
+        if in_pool < covered {
+            errors.push(err(
+                range.clone(),
+                format!(
+                    "{} has {covered} covered pieces but only {in_pool} identities in the pool",
+                    side_name(side)
+                ),
+                "too few unrevealed identities",
+                "the pool lists every identity not yet revealed, so it holds at least one per covered piece",
+            ));
+        }
+        for k in POOL_ORDER {
+            let open = mine
+                .clone()
+                .filter(|(_, p, _)| !p.is_covered() && p.kind() == k)
+                .count();
+            let n = pool[side.index()][k.index()] as usize;
+            if n > 0 && open + n > k.count() as usize {
+                errors.push(err(
+                    range.clone(),
+                    format!(
+                        "{} has {open} {}s on the board and {n} more in the pool, at most {} exist",
+                        side_name(side),
+                        k.name(),
+                        k.count()
+                    ),
+                    "more identities than the side has",
+                    "a revealed piece has left the pool; fix the pool or the board",
+                ));
+            }
+        }
+    }
+}
+
+/// Writes a Jieqi pool field.
+fn write_pool(pool: &[Counts; 2], out: &mut String) {
+    let start = out.len();
+    for side in [Side::First, Side::Second] {
+        for k in POOL_ORDER {
+            let n = pool[side.index()][k.index()];
+            if n > 0 {
+                let c = k.letter();
+                out.push(if side == Side::First {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
+                if n > 1 {
+                    out.push_str(&n.to_string());
+                }
+            }
+        }
+    }
+    if out.len() == start {
+        out.push('-');
     }
 }
 
@@ -300,7 +533,30 @@ fn misplaced(sq: Square, p: Piece) -> Option<&'static str> {
 /// Writes a position as a xqbase FEN with the given ply count since the last capture and
 /// move number.
 pub fn write(pos: &Position, halfmove: u32, fullmove: u32) -> String {
-    let mut out = String::with_capacity(90);
+    let mut out = write_board(pos);
+    let side = match pos.to_move() {
+        Side::First => 'w',
+        Side::Second => 'b',
+    };
+    out.push_str(&format!(" {side} - - {halfmove} {fullmove}"));
+    out
+}
+
+/// Writes a Jieqi position as a Pikafish-Jieqi FEN: covered pieces as `X`/`x`, then the
+/// side, the pools, the plies since the last capture and the move number.
+pub fn write_jieqi(pos: &Position, pool: &[Counts; 2], halfmove: u32, fullmove: u32) -> String {
+    let mut out = write_board(pos);
+    out.push_str(match pos.to_move() {
+        Side::First => " w ",
+        Side::Second => " b ",
+    });
+    write_pool(pool, &mut out);
+    out.push_str(&format!(" {halfmove} {fullmove}"));
+    out
+}
+
+fn write_board(pos: &Position) -> String {
+    let mut out = String::with_capacity(100);
     for rank in (0..HEIGHT).rev() {
         let mut empty = 0;
         for file in 0..WIDTH {
@@ -310,7 +566,11 @@ pub fn write(pos: &Position, halfmove: u32, fullmove: u32) -> String {
                         out.push(char::from(b'0' + empty));
                         empty = 0;
                     }
-                    out.push(p.fen_letter());
+                    out.push(match (p.is_covered(), p.side()) {
+                        (false, _) => p.fen_letter(),
+                        (true, Side::First) => 'X',
+                        (true, Side::Second) => 'x',
+                    });
                 }
                 None => empty += 1,
             }
@@ -322,11 +582,6 @@ pub fn write(pos: &Position, halfmove: u32, fullmove: u32) -> String {
             out.push('/');
         }
     }
-    let side = match pos.to_move() {
-        Side::First => 'w',
-        Side::Second => 'b',
-    };
-    out.push_str(&format!(" {side} - - {halfmove} {fullmove}"));
     out
 }
 
@@ -367,6 +622,48 @@ mod tests {
                 "`z` is not a ply count",
                 "rank 0 has 8 points, the board has 9"
             ]
+        );
+    }
+
+    #[test]
+    fn jieqi_start_round_trip() {
+        let f = parse_jieqi(JIEQI_START).unwrap();
+        assert_eq!(
+            write_jieqi(&f.position, &f.pool, f.halfmove, f.fullmove),
+            JIEQI_START
+        );
+        assert_eq!(f.pool[0], [0, 2, 2, 2, 2, 2, 5]);
+        let p = f.position.piece(0).unwrap();
+        assert!(p.is_covered());
+        assert_eq!(p.kind(), Kind::Chariot, "moves as the Chariot of a0");
+        assert!(f.position.piece(4).is_some_and(|g| !g.is_covered()));
+        // Board only: full pools.
+        let b = parse_jieqi("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX").unwrap();
+        assert_eq!(b.pool, f.pool);
+    }
+
+    #[test]
+    fn jieqi_errors() {
+        // A covered piece off a start point; too few pool identities; a pool letter K.
+        let t = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/4X4/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
+        let e = parse_jieqi(t).unwrap_err();
+        assert_eq!(e[0].message, "a covered piece `X` cannot stand on e4");
+        assert_eq!(&t[e[0].range.clone()], "X");
+        let t =
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2r2a2c2p5n2b2 0 1";
+        let e = parse_jieqi(t).unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "Red has 15 covered pieces but only 4 identities in the pool"
+        );
+        let e = parse_jieqi("4k4/9/9/9/9/9/9/9/9/4K4 w K 0 1").unwrap_err();
+        assert_eq!(e[0].message, "`K` is not a pool entry");
+        // Revealed Advisors and Elephants anywhere; a revealed Chariot plus two in the pool.
+        assert!(parse_jieqi("3k5/9/9/9/4A4/2B6/9/9/9/4K4 w - 0 1").is_ok());
+        let e = parse_jieqi("3k5/9/9/9/4R4/9/9/9/9/4K4 w R2 0 1").unwrap_err();
+        assert_eq!(
+            e[0].message,
+            "Red has 1 Chariots on the board and 2 more in the pool, at most 2 exist"
         );
     }
 

@@ -12,12 +12,17 @@
 //! tag sets it, that many moves per side (2N plies) without a capture end the game as a draw
 //! (`move-limit`), unless the ply that reaches the limit also mates or stalemates.
 //!
+//! Jieqi (rulings §4.2) is this engine with a layer for covered pieces ([`jieqi`],
+//! [`Xiangqi::jieqi`]): Pikafish-Jieqi FEN, reveals, pools, hidden captures, and a default
+//! `NoCaptureLimit` of 60 moves per side.
+//!
 //! Moves are ICCS coordinates (`h2e2`, `H2-E2`, `h2-e2`), WXF (`C2.5`) or Chinese notation
 //! (`炮二平五`), as the `Format` tag says (`ICCS`, `WXF`, `Chinese`); without one each move is
 //! read in the notation its text shows ([`notation`]).
 
 pub mod fen;
 pub mod fsf;
+pub mod jieqi;
 pub mod notation;
 pub mod position;
 pub mod random;
@@ -34,9 +39,12 @@ const RULE: &str = "rulings §4.1 (seed 004)";
 const MOVES_RULE: &str =
     "docs/log-format.md (moves): xiangqi moves are ICCS coordinates, WXF or Chinese notation";
 
-/// The Xiangqi rules engine. Stateless: everything about a game is in [`State`].
+/// The Xiangqi rules engine, or with [`Xiangqi::jieqi`] the Jieqi one. Stateless apart from
+/// that choice: everything about a game is in [`State`].
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Xiangqi;
+pub struct Xiangqi {
+    jieqi: bool,
+}
 
 /// How a game ended on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,16 +78,24 @@ pub struct State {
     /// (`ends`, the default) it ends the game.
     repetition_claim: bool,
     end: Option<End>,
+    /// Jieqi only: pools, shuffle and what was captured covered.
+    pub jieqi: Option<jieqi::Layer>,
 }
 
 impl State {
-    /// The current position as a xqbase FEN.
+    /// The current position as a FEN: xqbase for Xiangqi, Pikafish-Jieqi (covered pieces and
+    /// pools) for Jieqi.
     pub fn fen(&self) -> String {
-        self.position.fen(self.quiet_plies, self.fullmove)
+        match &self.jieqi {
+            Some(layer) => {
+                fen::write_jieqi(&self.position, &layer.pool, self.quiet_plies, self.fullmove)
+            }
+            None => self.position.fen(self.quiet_plies, self.fullmove),
+        }
     }
 }
 
-fn side_name(side: Side) -> &'static str {
+pub(crate) fn side_name(side: Side) -> &'static str {
     match side {
         Side::First => "Red",
         Side::Second => "Black",
@@ -91,18 +107,34 @@ fn name(sq: u8) -> String {
 }
 
 impl Xiangqi {
-    /// The engine.
+    /// The Xiangqi engine.
     pub fn new() -> Xiangqi {
-        Xiangqi
+        Xiangqi { jieqi: false }
+    }
+
+    /// The Jieqi engine (rulings §4.2): covered pieces, reveals and the 60-move limit.
+    pub fn jieqi() -> Xiangqi {
+        Xiangqi { jieqi: true }
+    }
+
+    /// The ruleset this engine judges.
+    pub fn game(&self) -> crate::rules::GameId {
+        if self.jieqi {
+            crate::rules::GameId::Jieqi
+        } else {
+            crate::rules::GameId::Xiangqi
+        }
     }
 
     /// Xiangqi's parameters: `NoCaptureLimit`, 0 (no limit) by default (rulings §4.2:
     /// "plain xiangqi has no limit unless a NoCaptureLimit tag sets one"), and `Repetition`,
     /// `ends` by default (rulings §4.3: the third occurrence ends the game; `claim` reports it
     /// and plays on, as tournament archives are played).
+    ///
+    /// Jieqi's `NoCaptureLimit` is 60 by default (rulings §4.2: 60 moves per side).
     pub fn default_parameters(&self) -> Parameters {
         Parameters {
-            no_capture_limit: Some(0),
+            no_capture_limit: Some(if self.jieqi { 60 } else { 0 }),
             repetition: Some("ends".into()),
             ..Parameters::default()
         }
@@ -115,6 +147,19 @@ impl Xiangqi {
             return Ok(None);
         };
         let v = tag.value.value.trim();
+        if self.jieqi {
+            return match notation::Notation::parse(v) {
+                Some(notation::Notation::Iccs) => Ok(Some(notation::Notation::Iccs)),
+                _ => Err(Finding::new(
+                    Code::ParseError,
+                    tag.value.span,
+                    format!("jieqi moves are not written in `{v}`"),
+                    MOVES_RULE,
+                )
+                .label("expected ICCS")
+                .help("Jieqi records are ICCS coordinates (h2e2) with the reveals in parentheses; remove the Format tag or write ICCS")),
+            };
+        }
         notation::Notation::parse(v).map(Some).ok_or_else(|| {
             Finding::new(
                 Code::ParseError,
@@ -127,15 +172,30 @@ impl Xiangqi {
         })
     }
 
-    /// Reads the `[FEN]` tag, or the standard start.
+    /// Reads the `[FEN]` tag (xqbase, or Pikafish-Jieqi for Jieqi), or the standard start.
     fn read_fen(&self, record: &GameRecord) -> Result<fen::Fen, Vec<Finding>> {
+        let parse = if self.jieqi {
+            fen::parse_jieqi
+        } else {
+            fen::parse
+        };
         let Some(tag) = record.tag("FEN") else {
-            return fen::parse(fen::START).map_err(|_| Vec::new());
+            let start = if self.jieqi {
+                fen::JIEQI_START
+            } else {
+                fen::START
+            };
+            return parse(start).map_err(|_| Vec::new());
         };
         let text = &tag.value.value;
         // Map FEN bytes to log bytes when the value was not unescaped (the usual case).
         let exact = text.len() == tag.value.span.len();
-        fen::parse(text).map_err(|errors| {
+        let rule = if self.jieqi {
+            "log-format.md (positions: Pikafish-Jieqi FEN); rulings §4.2"
+        } else {
+            "log-format.md (positions: xqbase FEN); rulings §4.1"
+        };
+        parse(text).map_err(|errors| {
             errors
                 .into_iter()
                 .map(|e| {
@@ -147,14 +207,9 @@ impl Xiangqi {
                     } else {
                         tag.value.span
                     };
-                    Finding::new(
-                        Code::SetupInvalid,
-                        span,
-                        e.message,
-                        "log-format.md (positions: xqbase FEN); rulings §4.1",
-                    )
-                    .label(e.label)
-                    .help(e.help)
+                    Finding::new(Code::SetupInvalid, span, e.message, rule)
+                        .label(e.label)
+                        .help(e.help)
                 })
                 .collect()
         })
@@ -194,7 +249,7 @@ impl Xiangqi {
         let side = pos.to_move();
         let who = side_name(side);
         let (from, to) = (name(m.from), name(m.to));
-        let kind = pos.piece(m.from).map_or(Kind::General, |p| p.kind());
+        let kind = pos.moves_as(m.from).unwrap_or(Kind::General);
         let piece = kind.name();
         let general_after = match pos.general(side) {
             Some(g) if kind != Kind::General => g,
@@ -305,7 +360,7 @@ impl Xiangqi {
                 attacker,
                 was_in_check,
             } => {
-                let by = pos.piece(attacker).map_or("piece", |p| p.kind().name());
+                let by = pos.moves_as(attacker).map_or("piece", |k| k.name());
                 if was_in_check {
                     f(
                         format!("{who}'s General stays in check from the {by} on {}", name(attacker)),
@@ -336,7 +391,14 @@ impl Rules for Xiangqi {
         findings: &mut Vec<Finding>,
     ) -> Result<State, Vec<Finding>> {
         let notation = self.check_format(record).map_err(|f| vec![f])?;
-        let fen = self.read_fen(record)?;
+        let mut fen = self.read_fen(record)?;
+        let layer = if self.jieqi {
+            fen.position.set_free_diagonals(true);
+            let shuffle = jieqi::read_shuffle(record, &mut fen.position, &fen.pool)?;
+            Some(jieqi::Layer::new(fen.pool, shuffle))
+        } else {
+            None
+        };
         let mut ids = [u8::MAX; SQUARES];
         let mut next = 0u8;
         for (sq, id) in ids.iter_mut().enumerate() {
@@ -360,7 +422,12 @@ impl Rules for Xiangqi {
             lost: [Vec::new(), Vec::new()],
             limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
             end: None,
-            notation,
+            notation: if self.jieqi {
+                Some(notation::Notation::Iccs)
+            } else {
+                notation
+            },
+            jieqi: layer,
         };
         st.end = self.mate_or_stalemate(&st.position);
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
@@ -396,7 +463,12 @@ impl Rules for Xiangqi {
             .label("joined to the previous move by a comma")
             .help("xiangqi plays one move a turn; separate the moves with a space"));
         }
-        if let Some(a) = &mv.annotation {
+        let notes = if self.jieqi {
+            jieqi::read_notes(mv, number)?
+        } else {
+            jieqi::Notes::default()
+        };
+        if let (Some(a), false) = (&mv.annotation, self.jieqi) {
             return Err(Finding::new(
                 Code::ParseError,
                 a.span,
@@ -493,10 +565,25 @@ impl Rules for Xiangqi {
             _ => {}
         }
         if let Err(why) = pos.diagnose(m) {
-            return Err(self.explain(&pos, m, why, mv.text.span, number));
+            let mut f = self.explain(&pos, m, why, mv.text.span, number);
+            if piece.is_covered() {
+                f.message = format!(
+                    "{} (a covered piece moves as the {} of its start point)",
+                    f.message,
+                    pos.moves_as(from).unwrap_or(piece.kind()).name()
+                );
+            }
+            return Err(f);
         }
+        let settled = match &st.jieqi {
+            Some(layer) => Some(layer.settle(&pos, from, to, mv, notes, number)?),
+            None => None,
+        };
 
         let captured = st.position.make(m);
+        if let (Some(layer), Some(s)) = (&mut st.jieqi, settled) {
+            layer.apply(&mut st.position, to, s, captured);
+        }
         let taken = st.ids[to as usize];
         let id = st.ids[from as usize];
         st.ids[to as usize] = id;

@@ -434,8 +434,16 @@ fn forward(side: Side) -> usize {
     }
 }
 
+/// The key of `p` on `sq`. A covered piece is keyed by its side and point only: its identity
+/// is nobody's knowledge, so the same placement repeats whatever the shuffle was (rulings
+/// §4.3: placement incl. covered pieces).
 fn piece_key(p: Piece, sq: Square) -> u64 {
-    zobrist(0x5851_0000_0000 | ((p.code() as u64) << 8) | sq as u64)
+    let code = if p.is_covered() {
+        Piece::COVERED | (p.code() & Piece::SIDE)
+    } else {
+        p.code()
+    };
+    zobrist(0x5851_0000_0000 | ((code as u64) << 8) | sq as u64)
 }
 
 fn side_key() -> u64 {
@@ -558,6 +566,12 @@ impl Position {
         } else {
             p.kind()
         }
+    }
+
+    /// The kind the piece on `sq` moves as (for a covered Jieqi piece, the kind of its start
+    /// point), or `None` on an empty point.
+    pub fn moves_as(&self, sq: Square) -> Option<Kind> {
+        self.piece(sq).map(|p| self.mover(p, sq))
     }
 
     /// Whether a piece's Advisor/Elephant moves keep the palace and river limits.
@@ -738,6 +752,17 @@ impl Position {
             self.generals[p.side().index()] = m.from;
         }
         self.to_move = self.to_move.other();
+    }
+
+    /// Jieqi: turns the covered piece on `sq` over as `kind` (rulings §4.2: a covered piece is
+    /// revealed by its first move). Nothing happens when `sq` holds no covered piece; a
+    /// General is never an identity of a covered piece, so `kind` General is refused too.
+    pub fn uncover(&mut self, sq: Square, kind: Kind) {
+        if let Some(p) = self.piece(sq).filter(|p| p.is_covered()) {
+            if kind != Kind::General {
+                self.set(sq, Some(Piece::new(p.side(), kind)));
+            }
+        }
     }
 
     /// True when the two Generals stand on one file with nothing between them.

@@ -6,7 +6,7 @@
 //! material comes off and games reach the endings (checkmate, stalemate, bare Generals) that
 //! uniformly random play rarely sees.
 
-use super::position::{Move, MoveList, Position};
+use super::position::{Kind, Move, MoveList, Piece, Position, SQUARES};
 use super::repetition::chased;
 use crate::geometry::zobrist;
 
@@ -38,6 +38,9 @@ impl Rng {
 
 /// Plays a random legal game of at most `max_plies` plies from `start`; it stops earlier when
 /// the side to move has no legal move (checkmate or stalemate). Returns the moves in order.
+///
+/// From a Jieqi shuffle (covered pieces carrying their identities, e.g. [`jieqi_shuffle`])
+/// each covered piece that moves is turned over as what it is, so this plays Jieqi too.
 pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Move> {
     let mut rng = Rng::new(seed);
     let mut pos = *start;
@@ -60,6 +63,9 @@ pub fn random_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Move> {
             legal[rng.below(legal.len())]
         };
         pos.make(m);
+        if let Some(p) = pos.piece(m.to).filter(|p| p.is_covered()) {
+            pos.uncover(m.to, p.kind());
+        }
         moves.push(m);
     }
     moves
@@ -130,6 +136,34 @@ pub fn repetition_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Mov
         moves.push(m);
     }
     moves
+}
+
+/// A random Jieqi shuffle (rulings §4.2): the Jieqi start with every covered piece carrying
+/// a random identity from its side's 15 (a seeded Fisher-Yates shuffle per side), and free
+/// diagonals on.
+pub fn jieqi_shuffle(seed: u64) -> Position {
+    let mut rng = Rng::new(seed ^ 0x4A49_4551);
+    let mut pos = Position::start();
+    pos.set_free_diagonals(true);
+    for side in [crate::rules::Side::First, crate::rules::Side::Second] {
+        let points: Vec<u8> = (0..SQUARES as u8)
+            .filter(|&sq| {
+                pos.piece(sq)
+                    .is_some_and(|p| p.side() == side && p.kind() != Kind::General)
+            })
+            .collect();
+        let mut kinds: Vec<Kind> = points
+            .iter()
+            .filter_map(|&sq| pos.piece(sq).map(|p| p.kind()))
+            .collect();
+        for i in (1..kinds.len()).rev() {
+            kinds.swap(i, rng.below(i + 1));
+        }
+        for (&sq, &k) in points.iter().zip(&kinds) {
+            pos.set(sq, Some(Piece::covered(side, k)));
+        }
+    }
+    pos
 }
 
 #[cfg(test)]
