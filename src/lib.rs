@@ -1,5 +1,6 @@
 //! arbiter replays recorded games of hidden-piece and animal board games (Stratego, Barrage,
-//! Duel, Veldslag; more to come) and judges them the way a tournament arbiter would.
+//! Duel, Veldslag, Spionage, Jungle, Xiangqi, Jieqi) and judges them the way a tournament
+//! arbiter would.
 //!
 //! Data flows one way:
 //! ```text
