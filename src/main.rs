@@ -13,6 +13,20 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+// std's eprintln!/eprint! panic when standard error cannot be written (closed, a full
+// disk). Messages on stderr are a courtesy: the exit code carries the outcome, so these
+// shadow them and drop a failed write.
+macro_rules! eprintln {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+macro_rules! eprint {
+    ($($t:tt)*) => {{
+        let _ = write!(std::io::stderr(), $($t)*);
+    }};
+}
+
 /// Replays recorded games and judges them the way a tournament arbiter would.
 #[derive(Parser, Debug)]
 #[command(name = "arbiter", version, about, long_about = None)]

@@ -137,6 +137,7 @@ fn unknown_piece_letter() {
         .map(|f| f["message"].as_str().unwrap())
         .collect();
     assert!(msgs.contains(&"unknown piece letter `Q`"), "{msgs:?}");
+    assert!(codes(&games[0]).iter().all(|c| c == "setup-invalid"));
 }
 
 #[test]
@@ -150,11 +151,27 @@ fn setup_of_the_wrong_size() {
 }
 
 #[test]
-fn duplicate_tags_take_the_last() {
-    let g = good_game().replace("[Result \"*\"]", "[Result \"1-0\"]\n[Result \"*\"]");
+fn duplicate_tags_take_the_last_with_a_warning() {
+    let g = good_game().replace("[Result \"*\"]", "[Result \"1-0\"]\n[result \"*\"]");
     let (code, games) = hostile("duplicate-tags", g);
-    assert_eq!(code, 0);
+    assert_eq!(code, 0, "a warning does not change the exit code");
     assert_eq!(games[0]["result"], "*");
+    assert_eq!(codes(&games[0]), vec!["record-defect"]);
+    let f = first_finding(&games);
+    assert_eq!(f["message"], "the result tag is given twice");
+    assert_eq!(f["labels"][0]["text"], "first given here");
+}
+
+#[test]
+fn move_number_beyond_u64_is_a_wrong_number() {
+    let g = good_game().replace("1. h1-h2", "99999999999999999999999. h1-h2");
+    let (code, games) = hostile("huge-number", g);
+    assert_eq!(code, 0);
+    assert_eq!(codes(&games[0]), vec!["record-defect"]);
+    assert_eq!(
+        first_finding(&games)["message"],
+        "move number 99999999999999999999999. where 1. was expected"
+    );
 }
 
 #[test]
@@ -412,5 +429,35 @@ fn many_findings_in_one_game_are_all_drawn() {
         stdout.contains("504 │ "),
         "{}",
         &stdout[stdout.len().saturating_sub(2000)..]
+    );
+}
+
+/// Standard error that cannot be written (here: a file opened read-only) must not panic the
+/// program: the report on stdout and the exit code are still right.
+#[test]
+fn unwritable_stderr_does_not_panic() {
+    let d = Dir::new("stderr");
+    let log = d.write("a.arb", good_game());
+    let ro = std::fs::File::open(&log).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "--format", "json"])
+        .arg(&log)
+        .stderr(ro)
+        .output()
+        .expect("run arbiter");
+    assert_eq!(out.status.code(), Some(0));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["summary"]["games"], 1);
+    let bad = d.write("b.arb", "[Game \"checkers\"]\n*\n");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("check")
+        .arg(&bad)
+        .stderr(std::fs::File::open(&bad).unwrap())
+        .output()
+        .expect("run arbiter");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "unsupported-game, reported on a dead stderr"
     );
 }

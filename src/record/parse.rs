@@ -41,10 +41,44 @@ pub fn parse_game(text: &str, span: Span) -> GameRecord {
 /// record the grammar would; anything it does not accept is parsed by the pest grammar, which
 /// stays the definition of the format and the source of every syntax error.
 pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
-    if let Some(r) = super::fast::parse_fast(src, base) {
-        return r;
+    let mut r = super::fast::parse_fast(src, base).unwrap_or_else(|| parse_game_pest(src, base));
+    flag_duplicate_tags(&mut r);
+    r
+}
+
+/// A tag given twice (names compared without case) is a `record-defect` warning on the later
+/// one, labelled at the first: arbiter reads the last value ([`GameRecord::tag`]), and a
+/// writer that repeats a tag may have meant either.
+pub fn flag_duplicate_tags(record: &mut GameRecord) {
+    if record.tags.len() < 2 {
+        return;
     }
-    parse_game_pest(src, base)
+    let mut seen = std::collections::HashMap::with_capacity(record.tags.len());
+    let mut found = Vec::new();
+    for (i, t) in record.tags.iter().enumerate() {
+        let at = *seen.entry(t.name.value.to_ascii_lowercase()).or_insert(i);
+        if at == i {
+            continue;
+        }
+        let first = &record.tags[at];
+        let same = first.value.value == t.value.value;
+        found.push(
+            Finding::new(
+                Code::RecordDefect,
+                t.span,
+                format!("the {} tag is given twice", t.name.value),
+                FORMAT_RULE,
+            )
+            .label(if same {
+                "the same value again".to_string()
+            } else {
+                format!("`{}` is used", t.value.value)
+            })
+            .with_label(first.span, "first given here")
+            .help("arbiter reads the last value of a repeated tag; keep one"),
+        );
+    }
+    record.findings.extend(found);
 }
 
 /// Parses one game with the pest grammar only (the reference for [`super::fast`]).
@@ -241,9 +275,8 @@ impl<'a> Builder<'a> {
 fn check_move_number(record: &mut GameRecord, text: &str, span: Span) {
     let digits = text.bytes().take_while(|c| c.is_ascii_digit()).count();
     let dots3 = text.ends_with("...") || text.ends_with('\u{2026}');
-    let Ok(n) = text[..digits].parse::<u64>() else {
-        return;
-    };
+    // A number too large for u64 is a wrong number like any other.
+    let n = text[..digits].parse::<u64>().unwrap_or(u64::MAX);
     let turn = record.turns as u64;
     if turn == 0 && dots3 {
         // The log starts with the second player's move (`1...`).
@@ -263,7 +296,10 @@ fn check_move_number(record: &mut GameRecord, text: &str, span: Span) {
             Finding::new(
                 Code::RecordDefect,
                 span,
-                format!("move number {text} where {want} was expected"),
+                format!(
+                    "move number {} where {want} was expected",
+                    crate::finding::excerpt(text)
+                ),
                 FORMAT_RULE,
             )
             .label(format!("expected {want}"))
