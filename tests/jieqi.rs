@@ -201,7 +201,22 @@ proptest! {
         let with_shuffle = log(&shuffle, &moves, true, &notes);
         let (fens_b, findings_b) = replay_fens(&with_shuffle);
         prop_assert_eq!(&fens_a, &fens_b);
-        prop_assert_eq!(findings_a, findings_b);
+        prop_assert_eq!(&findings_a, &findings_b);
+        // parse -> print (`arbiter convert`) -> parse: the same replay, for both forms.
+        for text in [&with_reveals, &with_shuffle] {
+            let src = Source::from_bytes("game.arb", text.as_bytes().to_vec());
+            let rec = &arbiter::pipeline::parse_source(&src)[0];
+            let (params, defaults) = arbiter::pipeline::parameters_for(
+                rec,
+                GameId::Jieqi,
+                &arbiter::rules::Overrides::default(),
+            )
+            .unwrap();
+            let printed = arbiter::convert::write_native(rec, GameId::Jieqi, &params, &defaults);
+            let (fens_c, findings_c) = replay_fens(&printed);
+            prop_assert_eq!(&fens_c, &fens_a);
+            prop_assert_eq!(&findings_c, &findings_a);
+        }
         prop_assert!(fens_a.len() <= moves.len() + 1);
     }
 

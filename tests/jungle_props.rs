@@ -14,7 +14,7 @@ use arbiter::rules::jungle::{
     den_owner, fen, is_water, Board, Jungle, Kind, Move, Piece, State, Variant, GEOMETRY, KINDS,
     SQUARES,
 };
-use arbiter::rules::{Rules, Side};
+use arbiter::rules::{GameId, Overrides, Rules, Side};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -176,6 +176,31 @@ proptest! {
         let end = engine.outcome(g.states.last().unwrap(), g.moves.len() as u32);
         prop_assert_eq!(r.outcome.clone(), end);
         prop_assert_eq!(g.start.key, r.replay.as_ref().unwrap().start_key);
+
+        // parse -> print (`arbiter convert`) -> parse gives the same replay, and printing
+        // that again gives the same text.
+        let rec = &pipeline::parse_source(&src)[0];
+        let (params, defaults) =
+            pipeline::parameters_for(rec, GameId::Jungle, &Overrides::default()).unwrap();
+        let printed = arbiter::convert::write_native(rec, GameId::Jungle, &params, &defaults);
+        let src2 = Source::from_bytes("printed.arb", printed.clone().into_bytes());
+        let r2 = &pipeline::check_source(&src2, &Options::default())[0];
+        let shape = |r: &arbiter::GameReport| {
+            r.replay.as_ref().map(|p| {
+                p.plies.iter().map(|i| (i.from, i.to, i.piece, i.capture, i.key)).collect::<Vec<_>>()
+            })
+        };
+        prop_assert_eq!(shape(r), shape(r2));
+        prop_assert_eq!(&r.outcome, &r2.outcome);
+        let codes = |r: &arbiter::GameReport| r.findings.iter().map(|f| (f.code, f.ply)).collect::<Vec<_>>();
+        prop_assert_eq!(codes(r), codes(r2));
+        let rec2 = &pipeline::parse_source(&src2)[0];
+        let (params2, _) =
+            pipeline::parameters_for(rec2, GameId::Jungle, &Overrides::default()).unwrap();
+        prop_assert_eq!(
+            arbiter::convert::write_native(rec2, GameId::Jungle, &params2, &defaults),
+            printed
+        );
     }
 
     #[test]

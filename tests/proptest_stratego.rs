@@ -13,6 +13,8 @@
 //!   `illegal-move` at exactly that ply, and the replay stops there.
 //! - In positions of such games, the engine's `play` accepts exactly the moves `legal_moves`
 //!   offers (two independent readings of §1.1: the generator and the validator).
+//! - After every ply of such a game the incremental position key equals the key computed
+//!   from scratch ([`Stratego::full_key`]).
 //! - `convert` of the parsed log parses back to the same replay (plies, squares, pieces, keys,
 //!   outcome), and converting that again prints the same text.
 
@@ -193,6 +195,12 @@ fn random_game(which: usize, seed: u64, choices: &[u32]) -> Game {
                 f.message
             );
         }
+        // The incremental key equals the key computed from scratch after every ply.
+        assert_eq!(
+            st.key,
+            engine.full_key(&st),
+            "key after ply {ply} ({token})"
+        );
         moves.push(token);
         outcome = engine.outcome(&st, ply);
     }

@@ -104,6 +104,7 @@ fn random_game(game: GameId, seed: u64, max_turns: usize) -> Game {
             };
             ply += 1;
             engine.apply(&mut st, from, to, ply);
+            assert_eq!(st.key, Spionage::full_key(&st), "key after ply {ply}");
             turn.push(Ply { from, to, attack });
             outcome = engine.outcome(&st, ply);
             if outcome.is_some() {
@@ -112,6 +113,11 @@ fn random_game(game: GameId, seed: u64, max_turns: usize) -> Game {
         }
         if outcome.is_none() {
             engine.end_turn(&mut st);
+            assert_eq!(
+                st.key,
+                Spionage::full_key(&st),
+                "key after the turn of ply {ply}"
+            );
             outcome = engine.outcome(&st, ply);
         }
         turns.push(turn);

@@ -200,6 +200,8 @@ const CORPUS_FILES: [&str; 3] = [
 
 /// Plays `choices` as a random legal game from the start (each number picks one of the legal
 /// moves); stops early at checkmate or stalemate. Returns the moves and the final position.
+/// After every ply the incremental key must equal the key of the same placement built from
+/// scratch on an empty board.
 fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
     let mut pos = Position::start();
     let mut list = MoveList::new();
@@ -211,6 +213,11 @@ fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
         }
         let m = list[c as usize % list.len()];
         pos.make(m);
+        let mut scratch = Position::empty(pos.to_move());
+        for sq in 0..arbiter::rules::xiangqi::SQUARES as u8 {
+            scratch.set(sq, pos.piece(sq));
+        }
+        assert_eq!(pos.key(), scratch.key(), "key after {}", m.iccs());
         moves.push(m);
     }
     (moves, pos)

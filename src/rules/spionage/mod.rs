@@ -178,6 +178,24 @@ impl Spionage {
         zobrist(u64::MAX)
     }
 
+    /// The key of `st` computed from scratch (pieces with identities, side to move, which
+    /// move of the turn): what the incremental [`State::key`] must always equal.
+    pub fn full_key(st: &State) -> u64 {
+        let mut k = 0;
+        for (s, p) in st.board.iter().enumerate() {
+            if let Some(p) = p {
+                k ^= Self::piece_key(p, s as Square);
+            }
+        }
+        if st.to_move == Side::Second {
+            k ^= Self::side_key();
+        }
+        if st.moves_in_turn() == 1 {
+            k ^= Self::phase_key();
+        }
+        k
+    }
+
     fn phase_key() -> u64 {
         zobrist(u64::MAX - 1)
     }
@@ -810,27 +828,10 @@ mod tests {
         assert_eq!(black, vec![(spy.id, 9)]);
     }
 
-    /// The key computed from scratch: pieces, side to move, phase bit.
-    fn full_key(st: &State) -> u64 {
-        let mut k = 0;
-        for (s, p) in st.board.iter().enumerate() {
-            if let Some(p) = p {
-                k ^= Spionage::piece_key(p, s as Square);
-            }
-        }
-        if st.to_move == Side::Second {
-            k ^= Spionage::side_key();
-        }
-        if st.moves_in_turn() == 1 {
-            k ^= Spionage::phase_key();
-        }
-        k
-    }
-
     #[test]
     fn incremental_key_matches_the_position() {
         let (e, mut st) = start();
-        assert_eq!(st.key, full_key(&st));
+        assert_eq!(st.key, Spionage::full_key(&st));
         let mut ply = 0;
         // A few turns: attack when possible, else advance towards the enemy.
         for _ in 0..40 {
@@ -850,10 +851,10 @@ mod tests {
                 };
                 ply += 1;
                 e.apply(&mut st, f, t, ply);
-                assert_eq!(st.key, full_key(&st), "after ply {ply}");
+                assert_eq!(st.key, Spionage::full_key(&st), "after ply {ply}");
             }
             e.end_turn(&mut st);
-            assert_eq!(st.key, full_key(&st), "after turn end, ply {ply}");
+            assert_eq!(st.key, Spionage::full_key(&st), "after turn end, ply {ply}");
         }
         assert!(
             st.lost[0].len() + st.lost[1].len() > 0,

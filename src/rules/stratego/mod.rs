@@ -161,6 +161,22 @@ impl Stratego {
         out
     }
 
+    /// The key of `st` computed from scratch (every piece with its identity on its square,
+    /// and the side to move): what the incremental [`State::key`] must always equal.
+    pub fn full_key(&self, st: &State) -> u64 {
+        let mut key = if st.to_move == Side::Second {
+            zobrist(u64::MAX)
+        } else {
+            0
+        };
+        for (s, p) in st.board.iter().enumerate() {
+            if let Some(p) = p {
+                key ^= self.piece_key(p, s as Square);
+            }
+        }
+        key
+    }
+
     /// The position key after `from`-`to` and the enemy pieces (ids) the moved piece would
     /// then stand next to (rulings §1.5 "threaten"), without changing `st`.
     pub fn consequences(&self, st: &State, from: Square, to: Square) -> (u64, Vec<u16>) {
@@ -635,17 +651,7 @@ impl Rules for Stratego {
             chase: Chase::new(params.more_squares.unwrap_or(false)),
             ply_spans: Vec::new(),
         };
-        let mut key = if to_move == Side::Second {
-            zobrist(u64::MAX)
-        } else {
-            0
-        };
-        for (s, p) in st.board.iter().enumerate() {
-            if let Some(p) = p {
-                key ^= self.piece_key(p, s as Square);
-            }
-        }
-        st.key = key;
+        st.key = self.full_key(&st);
         Ok(st)
     }
 
