@@ -453,3 +453,33 @@ fn claims_inside_a_reported_repetition() {
     let out = run(&["claim", f, "--ply", "7", "repetition"]);
     assert!(out.starts_with("exit 1\n"), "{out}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The shortcuts of the legality tests (`has_legal_move` and `diagnose` skip making a move
+    /// that cannot uncover the General) agree with the plain generator at every position of
+    /// random games that capture often (sparse boards, many checks): a pseudo-legal move is
+    /// accepted exactly when `legal_moves` lists it, and a side has a legal move exactly when
+    /// the list is not empty.
+    #[test]
+    fn legality_shortcuts_agree_with_the_generator(seed in any::<u64>()) {
+        let start = Position::start();
+        let moves = arbiter::rules::xiangqi::random::random_game(&start, seed, 300);
+        let mut pos = start;
+        let mut legal = MoveList::new();
+        let mut pseudo = MoveList::new();
+        for m in moves.iter().copied().chain(std::iter::once(Move::default())) {
+            pos.legal_moves(&mut legal);
+            prop_assert_eq!(pos.has_legal_move(), !legal.is_empty(), "{:?}", pos);
+            pseudo.clear();
+            pos.pseudo_moves(&mut pseudo);
+            for &p in pseudo.iter() {
+                prop_assert_eq!(pos.diagnose(p).is_ok(), legal.contains(&p), "{} in {:?}", p.iccs(), pos);
+            }
+            if legal.contains(&m) {
+                pos.make(m);
+            }
+        }
+    }
+}

@@ -78,6 +78,8 @@ pub struct State {
     /// (`ends`, the default) it ends the game.
     repetition_claim: bool,
     end: Option<End>,
+    /// Whether the side to move is in check in [`State::position`] (computed once a ply).
+    in_check: bool,
     /// Jieqi only: pools, shuffle and what was captured covered.
     pub jieqi: Option<jieqi::Layer>,
 }
@@ -180,12 +182,25 @@ impl Xiangqi {
             fen::parse
         };
         let Some(tag) = record.tag("FEN") else {
-            let start = if self.jieqi {
-                fen::JIEQI_START
-            } else {
-                fen::START
-            };
-            return parse(start).map_err(|_| Vec::new());
+            // The standard starts, read once per process.
+            static STARTS: std::sync::OnceLock<[fen::Fen; 2]> = std::sync::OnceLock::new();
+            let [xiangqi, jieqi] = STARTS.get_or_init(|| {
+                // Both constants read (unit tests in fen.rs); the fallback only keeps this
+                // path free of a panic.
+                let read = |r: Result<fen::Fen, _>| {
+                    r.unwrap_or(fen::Fen {
+                        position: Position::start(),
+                        halfmove: 0,
+                        fullmove: 1,
+                        pool: [[0; 7]; 2],
+                    })
+                };
+                [
+                    read(fen::parse(fen::START)),
+                    read(fen::parse_jieqi(fen::JIEQI_START)),
+                ]
+            });
+            return Ok(if self.jieqi { jieqi } else { xiangqi }.clone());
         };
         let text = &tag.value.value;
         // Map FEN bytes to log bytes when the value was not unescaped (the usual case).
@@ -217,17 +232,16 @@ impl Xiangqi {
 
     /// The end the position shows: the side to move without a legal move loses (checkmate
     /// when in check, else stalemate; rulings §4.1).
-    fn mate_or_stalemate(&self, pos: &Position) -> Option<End> {
-        if pos.has_legal_move() {
+    ///
+    /// `in_check` is [`Position::is_check`] of `pos`, which the caller keeps for the next
+    /// ply's legality test ([`State::in_check`]).
+    fn mate_or_stalemate(&self, pos: &Position, in_check: bool) -> Option<End> {
+        if pos.has_legal_move_given(in_check) {
             return None;
         }
         Some(End {
             result: pos.to_move().other().wins(),
-            reason: if pos.is_check() {
-                "checkmate"
-            } else {
-                "stalemate"
-            },
+            reason: if in_check { "checkmate" } else { "stalemate" },
         })
     }
 
@@ -422,6 +436,7 @@ impl Rules for Xiangqi {
             lost: [Vec::new(), Vec::new()],
             limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
             end: None,
+            in_check: false,
             notation: if self.jieqi {
                 Some(notation::Notation::Iccs)
             } else {
@@ -429,7 +444,8 @@ impl Rules for Xiangqi {
             },
             jieqi: layer,
         };
-        st.end = self.mate_or_stalemate(&st.position);
+        st.in_check = st.position.is_check();
+        st.end = self.mate_or_stalemate(&st.position, st.in_check);
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
             findings.push(self.limit_finding(&st, start_span, 0));
             st.end = Some(End {
@@ -564,7 +580,7 @@ impl Rules for Xiangqi {
             }
             _ => {}
         }
-        if let Err(why) = pos.diagnose(m) {
+        if let Err(why) = pos.diagnose_given(m, st.in_check) {
             let mut f = self.explain(&pos, m, why, mv.text.span, number);
             if piece.is_covered() {
                 f.message = format!(
@@ -598,7 +614,8 @@ impl Rules for Xiangqi {
             st.fullmove = st.fullmove.saturating_add(1);
         }
         let mut findings = Vec::new();
-        st.end = self.mate_or_stalemate(&st.position);
+        st.in_check = st.position.is_check();
+        st.end = self.mate_or_stalemate(&st.position, st.in_check);
         let repeat = st.history.push(number, m, mv.span, st.position);
         if let (None, Some(rep)) = (st.end, repeat) {
             // A third occurrence ends the game (rulings §4.3) before the no-capture limit is

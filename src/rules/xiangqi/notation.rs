@@ -622,6 +622,11 @@ pub(super) fn read(
     notation: Option<Notation>,
     number: u32,
 ) -> Result<CoordMove, Finding> {
+    // The common case first: a coordinate move where ICCS is the notation or no tag names one
+    // (the same answer as below, without normalising the text).
+    if let (Some(c), None | Some(Notation::Iccs)) = (mv.coord, notation) {
+        return Ok(c);
+    }
     let text = &mv.text.value;
     let span = mv.text.span;
     let norm = normalise(text);

@@ -686,6 +686,12 @@ impl Position {
 
     /// True when the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
+        self.has_legal_move_given(self.is_check())
+    }
+
+    /// [`Position::has_legal_move`] when the caller knows whether the side to move is in
+    /// check ([`Position::is_check`]): `in_check` must be exactly that.
+    pub fn has_legal_move_given(&self, in_check: bool) -> bool {
         let mut list = MoveList::new();
         (0..SQUARES as Square).any(|sq| {
             if !self.own(sq, self.to_move) {
@@ -693,8 +699,34 @@ impl Position {
             }
             list.clear();
             self.moves_from(sq, &mut list);
-            list.iter().any(|&m| self.keeps_general_safe(m))
+            list.iter()
+                .any(|&m| (!in_check && self.surely_safe(m)) || self.keeps_general_safe(m))
         })
+    }
+
+    /// True when the pseudo-legal move `m` of a side that is not in check certainly keeps its
+    /// General safe, without making it: the piece is not the General, its from-point is not on
+    /// the General's file or rank (a line it could open: a Chariot's, a Cannon's with its
+    /// screens, the Generals facing) nor diagonally next to the General (a Horse's leg, an
+    /// Elephant's eye it could free), and its to-point is not on the General's file or rank (a
+    /// new Cannon screen). Every attack on a point needs a line through it, a leg or eye
+    /// diagonally next to it, or an attacker next to it, and a capture on `m.to` leaves that
+    /// point occupied, so nothing else can change. `false` means "make it and look".
+    fn surely_safe(&self, m: Move) -> bool {
+        let Some(g) = self.general(self.to_move) else {
+            return false;
+        };
+        if m.from == g {
+            return false;
+        }
+        let (gf, gr) = (GEOMETRY.file(g), GEOMETRY.rank(g));
+        let (ff, fr) = (GEOMETRY.file(m.from), GEOMETRY.rank(m.from));
+        let (tf, tr) = (GEOMETRY.file(m.to), GEOMETRY.rank(m.to));
+        ff != gf
+            && fr != gr
+            && tf != gf
+            && tr != gr
+            && !(ff.abs_diff(gf) == 1 && fr.abs_diff(gr) == 1)
     }
 
     /// True when a pseudo-legal move leaves the mover's General unattacked and not facing the
@@ -892,6 +924,13 @@ impl Position {
     /// caller has checked that the from-point holds a piece of the side to move, that the
     /// to-point differs and does not hold one of its own pieces.
     pub fn diagnose(&self, m: Move) -> Result<(), Illegal> {
+        let in_check = self.piece(m.from).is_some_and(|p| self.in_check(p.side()));
+        self.diagnose_given(m, in_check)
+    }
+
+    /// [`Position::diagnose`] when the caller knows whether the mover is in check:
+    /// `was_in_check` must be exactly [`Position::in_check`] of the piece's side.
+    pub fn diagnose_given(&self, m: Move, was_in_check: bool) -> Result<(), Illegal> {
         let Some(p) = self.piece(m.from) else {
             return Err(Illegal::Shape(Kind::General));
         };
@@ -990,7 +1029,9 @@ impl Position {
                 }
             }
         }
-        let was_in_check = self.in_check(side);
+        if !was_in_check && self.to_move == side && self.surely_safe(m) {
+            return Ok(());
+        }
         let mut after = *self;
         after.make(m);
         if let Some(g) = after.general(side) {

@@ -180,6 +180,11 @@ impl History {
             start_span,
             ..History::default()
         };
+        // A stretch between captures is rarely longer than this: one allocation each.
+        h.positions.reserve(32);
+        h.moves.reserve(32);
+        h.spans.reserve(32);
+        h.occurrences.reserve(32);
         h.restart(0, start);
         h
     }
@@ -216,8 +221,8 @@ impl History {
     /// last one returned (a repetition that goes on is reported once per window, not at
     /// every ply of it).
     pub fn push(&mut self, ply: u32, mv: Move, span: Span, after: Position) -> Option<Repeat> {
-        let before = *self.positions.last()?;
-        if before.piece(mv.to).is_some() {
+        if self.positions.last()?.piece(mv.to).is_some() {
+            let before = *self.positions.last()?;
             self.restart(ply, after);
             self.lead_in = Some((before, mv));
             return None;
