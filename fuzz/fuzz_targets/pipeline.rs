@@ -89,7 +89,7 @@ fn record_move(text: &str, turn: usize) -> MoveRecord {
     MoveRecord {
         text: Spanned::new(mv.into(), Span::default()),
         coord: parse_coord_move(mv, 0),
-        annotation: annotation.map(|a| Spanned::new(a.to_string(), Span::default())),
+        annotation: annotation.map(|a| Box::new(Spanned::new(a.to_string(), Span::default()))),
         turn,
         span: Span::default(),
     }

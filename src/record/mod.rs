@@ -116,8 +116,9 @@ pub struct MoveRecord {
     pub text: Spanned<compact_str::CompactString>,
     /// The coordinate reading of `text`, when it is a coordinate move.
     pub coord: Option<CoordMove>,
-    /// The parenthesised annotation after the move, without the parentheses (`3:B`).
-    pub annotation: Option<Spanned<String>>,
+    /// The parenthesised annotation after the move, without the parentheses (`3:B`). Boxed:
+    /// most moves have none, and a smaller record parses faster.
+    pub annotation: Option<Box<Spanned<String>>>,
     /// Which turn (0-based) of the movetext this ply belongs to. In every game but Spionage a
     /// turn holds exactly one ply.
     pub turn: usize,

@@ -230,7 +230,7 @@ impl<'a> Builder<'a> {
                 text: Spanned::new(text.into(), tspan),
                 annotation: p
                     .annotation
-                    .map(|a| Spanned::new(self.text(a).to_string(), self.span(a))),
+                    .map(|a| Box::new(Spanned::new(self.text(a).to_string(), self.span(a)))),
                 turn,
                 span: self.span(p.whole),
             };
