@@ -168,6 +168,9 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
     let pool = pool_field.map(|(at, f)| parse_pool(at, f, &mut errors));
 
     let mut pos = Position::empty(to_move);
+    // Jieqi's revealed Advisors and Elephants attack off their palace and river, also in the
+    // test below that the side that just moved is not in check.
+    pos.set_free_diagonals(jieqi);
     let mut placed: Vec<(Square, Piece, Range<usize>)> = Vec::new();
     let ranks: Vec<(usize, &str)> = board
         .split('/')
@@ -658,6 +661,14 @@ mod tests {
         );
         let e = parse_jieqi("4k4/9/9/9/9/9/9/9/9/4K4 w K 0 1").unwrap_err();
         assert_eq!(e[0].message, "`K` is not a pool entry");
+        // A revealed Advisor or an Elephant across the river checks like any piece.
+        let e = parse_jieqi("4k4/3A5/9/9/9/9/9/9/9/5K3 w - 0 1").unwrap_err();
+        assert_eq!(e[0].message, "Black is in check but it is Red's move");
+        assert!(parse_jieqi("4k4/9/2B6/9/9/9/9/9/9/3K5 w - 0 1").is_err());
+        assert!(
+            parse("4k4/9/2B6/9/9/9/9/9/9/3K5 w - - 0 1").is_err(),
+            "no Elephant there"
+        );
         // Revealed Advisors and Elephants anywhere; a revealed Chariot plus two in the pool.
         assert!(parse_jieqi("3k5/9/9/9/4A4/2B6/9/9/9/4K4 w - 0 1").is_ok());
         let e = parse_jieqi("3k5/9/9/9/4R4/9/9/9/9/4K4 w R2 0 1").unwrap_err();

@@ -191,8 +191,8 @@ impl Layer {
                         format!(
                             "the reveal on {} is recorded as {} but the shuffle puts {} there",
                             GEOMETRY.name(from),
-                            a(k),
-                            a(mover.kind())
+                            k.a(),
+                            mover.kind().a()
                         ),
                         "contradicts the shuffle",
                         "correct the reveal or the setup sections that give the shuffle".into(),
@@ -202,7 +202,7 @@ impl Layer {
                     if self.open[side.index()][k.index()] == 0 {
                         return Err(illegal(
                             span,
-                            format!("{who} reveals {} but has none left to reveal", a(k)),
+                            format!("{who} reveals {} but has none left to reveal", k.a()),
                             "beyond the pool",
                             pool_help(side),
                         ));
@@ -237,7 +237,7 @@ impl Layer {
                         span,
                         format!(
                             "{} is recorded but the piece on {} is a revealed {}",
-                            a(k),
+                            k.a(),
                             GEOMETRY.name(from),
                             mover.kind().name()
                         ),
@@ -271,8 +271,8 @@ impl Layer {
                             format!(
                                 "the covered piece captured on {} is recorded as {} but the shuffle puts {} there",
                                 GEOMETRY.name(to),
-                                a(k),
-                                a(t.kind())
+                                k.a(),
+                                t.kind().a()
                             ),
                             "contradicts the shuffle",
                             "correct the captured identity or the setup sections".into(),
@@ -285,7 +285,7 @@ impl Layer {
                                 format!(
                                     "the covered piece captured on {} is recorded as {} but {} has none unaccounted for",
                                     GEOMETRY.name(to),
-                                    a(k),
+                                    k.a(),
                                     side_name(them)
                                 ),
                                 "beyond the pool",
@@ -302,7 +302,7 @@ impl Layer {
                     span,
                     format!(
                         "{} is recorded as captured but the piece on {} is a revealed {}",
-                        a(k),
+                        k.a(),
                         GEOMETRY.name(to),
                         t.kind().name()
                     ),
@@ -357,14 +357,6 @@ impl Layer {
         } else {
             list.join(", ")
         }
-    }
-}
-
-/// `a Horse`, `an Elephant`, `an Advisor`.
-fn a(k: Kind) -> String {
-    match k {
-        Kind::Elephant | Kind::Advisor => format!("an {}", k.name()),
-        _ => format!("a {}", k.name()),
     }
 }
 
@@ -428,8 +420,24 @@ pub fn read_shuffle(
             continue;
         }
         seen[side.index()] = Some(block.side.span);
+        let mut ranks: [Option<Span>; 10] = [None; 10];
         for row in &block.rows {
             let rank = row.rank.value;
+            if let Some(first) = ranks.get(rank as usize).copied().flatten() {
+                errors.push(
+                    invalid(
+                        row.rank.span,
+                        format!("rank {rank} is given twice"),
+                        "repeated",
+                        HELP,
+                    )
+                    .with_label(first, "first given here"),
+                );
+                continue;
+            }
+            if let Some(slot) = ranks.get_mut(rank as usize) {
+                *slot = Some(row.rank.span);
+            }
             let cells = &row.cells.value;
             if rank > 9 {
                 errors.push(invalid(

@@ -70,6 +70,8 @@ pub struct State {
     pub lost: [Vec<(Piece, u8)>; 2],
     /// The no-capture limit in plies (0: none).
     limit_plies: u32,
+    /// The same limit in moves per side, as the parameter gives it.
+    limit_moves: u32,
     /// The `Format` tag's notation; `None`: each move is read as its text shows.
     notation: Option<notation::Notation>,
     /// The plies since the last capture and where their positions occurred (rulings §4.3).
@@ -275,8 +277,8 @@ impl Xiangqi {
         };
         match why {
             Illegal::Shape(k) => f(
-                format!("a {} cannot move from {from} to {to}", k.name()),
-                &format!("not a {} move", k.name().to_lowercase()),
+                format!("{} cannot move from {from} to {to}", k.a()),
+                &format!("not {} move", k.a().to_lowercase()),
                 "standard movement",
                 match k {
                     Kind::General => "a General moves one point orthogonally inside its palace",
@@ -405,6 +407,22 @@ impl Rules for Xiangqi {
         findings: &mut Vec<Finding>,
     ) -> Result<State, Vec<Finding>> {
         let notation = self.check_format(record).map_err(|f| vec![f])?;
+        if !self.jieqi && !record.setups.is_empty() {
+            return Err(record
+                .setups
+                .iter()
+                .map(|b| {
+                    Finding::new(
+                        Code::SetupInvalid,
+                        b.span,
+                        "a setup section in a Xiangqi game",
+                        "log-format.md (setups and positions); rulings §4.1",
+                    )
+                    .label("Xiangqi has no setup sections")
+                    .help("Xiangqi starts from the standard position; give any other with [FEN \"...\"]")
+                })
+                .collect());
+        }
         let mut fen = self.read_fen(record)?;
         let layer = if self.jieqi {
             fen.position.set_free_diagonals(true);
@@ -435,6 +453,7 @@ impl Rules for Xiangqi {
             fullmove: fen.fullmove.max(1),
             lost: [Vec::new(), Vec::new()],
             limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
+            limit_moves: params.no_capture_limit.unwrap_or(0),
             end: None,
             in_check: false,
             notation: if self.jieqi {
@@ -659,7 +678,7 @@ impl Rules for Xiangqi {
 
 impl Xiangqi {
     fn limit_finding(&self, st: &State, span: Span, number: u32) -> Finding {
-        let n = st.limit_plies / 2;
+        let n = st.limit_moves;
         let f = Finding::new(
             Code::MoveLimit,
             span,

@@ -667,8 +667,9 @@ pub(super) fn read(
                 unreadable(
                     "an ICCS move",
                     "h2e2",
-                    "the Format tag says ICCS: a move is a from-point and a to-point (h2e2 or H2-E2); \
-                     a record in WXF or Chinese notation needs [Format \"WXF\"] or [Format \"Chinese\"]",
+                    "moves are read as ICCS here (a Format tag says ICCS, and Jieqi moves are always ICCS): \
+                     a from-point and a to-point (h2e2 or H2-E2); a Xiangqi record in WXF or Chinese \
+                     notation needs [Format \"WXF\"] or [Format \"Chinese\"]",
                 )
             })
         }

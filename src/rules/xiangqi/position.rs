@@ -98,6 +98,13 @@ impl Kind {
             "General", "Advisor", "Elephant", "Horse", "Chariot", "Cannon", "Soldier",
         ][self.index()]
     }
+    /// The name with its indefinite article: `an Advisor`, `an Elephant`, `a Horse`.
+    pub fn a(self) -> String {
+        match self {
+            Kind::Advisor | Kind::Elephant => format!("an {}", self.name()),
+            _ => format!("a {}", self.name()),
+        }
+    }
     /// How many of this kind a side starts with (rulings §4.2 pool: 1 General, 2 each of
     /// A B N R C, 5 Soldiers). No position may hold more.
     pub fn count(self) -> u8 {
