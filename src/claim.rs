@@ -186,6 +186,17 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
                 (Code::MoreSquaresRule, "more-squares rule (rulings §1.5)")
             };
             answer.rule = code.as_str();
+            let has_rule = match claim {
+                Claim::TwoSquares => g.parameters.two_squares.is_some(),
+                _ => g.parameters.more_squares.is_some(),
+            };
+            if !has_rule {
+                answer.reason = format!(
+                    "the {what} is a Stratego-family rule; {} has none",
+                    game.map_or("this game", |g| g.as_str())
+                );
+                return Ok(answer);
+            }
             if ply == 0 {
                 answer.reason = "no move has been played".into();
                 return Ok(answer);
@@ -271,7 +282,7 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
                     format!("no position stands for the third time after ply {ply}, and xiangqi has no no-capture limit unless a NoCaptureLimit tag sets one (rulings §4.2, §4.3)")
                 } else {
                     format!(
-                        "no position stands for the third time after ply {ply}, and the {limit}-move limit (rulings §4.2) needs {} plies without a capture; the record's moves have {since} up to here (a FEN's halfmove count adds to them)",
+                        "no position stands for the third time after ply {ply}, and the {limit}-move limit (rulings §4.2) needs {} plies without a capture; the record's moves have gone {since} plies without one up to here, counted from the last capture or the start position (plus a FEN's halfmove count, if it gives one)",
                         limit.saturating_mul(2)
                     )
                 };

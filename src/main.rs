@@ -456,12 +456,13 @@ fn check(a: CheckArgs) -> i32 {
         write_error.get_or_insert(e);
     }
     eprintln!(
-        "arbiter: {} {}, {} {}, {} plies: {} {}, {} {}, {} {}",
+        "arbiter: {} {}, {} {}, {} {}: {} {}, {} {}, {} {}",
         summary.files,
         plural(summary.files, "file", "files"),
         summary.games,
         plural(summary.games, "game", "games"),
         summary.plies,
+        plural(summary.plies, "ply", "plies"),
         summary.errors,
         plural(summary.errors, "error", "errors"),
         summary.warnings,

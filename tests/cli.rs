@@ -254,10 +254,11 @@ fn json_has_the_documented_keys() {
         "outcome",
         "findings",
     ]);
-    // The keys, plus `labels` (the secondary places of a finding).
+    // The keys, plus `label` (the text under the span, as the human report draws it)
+    // and `labels` (the secondary places of a finding).
     let finding_keys = sorted(&[
-        "code", "severity", "ply", "message", "rule", "help", "line", "column", "offset", "length",
-        "labels",
+        "code", "severity", "ply", "message", "rule", "help", "label", "line", "column", "offset",
+        "length", "labels",
     ]);
     let mut findings = 0;
     for g in games {

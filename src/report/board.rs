@@ -287,6 +287,12 @@ impl BoardView {
     pub fn view_line(&self) -> String {
         let names = self.side_names();
         match self.viewer {
+            None if self.hidden_pieces
+                && self.pieces.iter().flatten().any(|p| p.identity.is_none()) =>
+            {
+                "arbiter's view: every identity the record gives (`?`: nobody has seen it)"
+                    .to_string()
+            }
             None => "arbiter's view: every piece".to_string(),
             Some(v) => format!(
                 "{}'s view: what {} knows after ply {}",

@@ -28,6 +28,7 @@ pub fn finding_at(f: &Finding, text: &str, offset: usize, line0: usize) -> Value
         "message": f.message,
         "rule": f.rule,
         "help": f.help,
+        "label": f.label,
         "line": line,
         "column": column,
         "offset": f.span.start,
