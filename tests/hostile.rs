@@ -461,3 +461,53 @@ fn unwritable_stderr_does_not_panic() {
         "unsupported-game, reported on a dead stderr"
     );
 }
+
+/// Inputs the fuzzers crashed on (`fuzz/`, see README "Fuzzing"), kept in `fixtures/fuzz/`:
+/// each goes through every reader and the whole check without a panic, every span inside
+/// the text.
+#[test]
+fn fuzz_crashes_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fuzz");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        for rec in arbiter::record::gravon::parse_gravon(&text, "crash.xml") {
+            for f in &rec.findings {
+                assert!(f.span.end <= text.len(), "{}: {f:?}", path.display());
+            }
+        }
+        let _ = arbiter::record::parse::parse_log(&text);
+        for name in ["crash.xml", "crash.arb", "crash.pgn"] {
+            let src = arbiter::Source::from_bytes(name, bytes.clone());
+            for r in arbiter::check_source(&src, &arbiter::Options::default()) {
+                for f in &r.findings {
+                    assert!(f.span.end <= src.text.len(), "{}: {f:?}", path.display());
+                }
+            }
+        }
+        n += 1;
+    }
+    assert!(n >= 1, "no fuzz crash inputs in {}", dir.display());
+}
+
+/// quick-xml counts positions after a leading BOM: a Gravon record with one reads like the
+/// same record without, and its spans still point at the right bytes.
+#[test]
+fn gravon_with_a_bom() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let plain = std::fs::read(root.join("fixtures/gravon/classic-clean.xml")).unwrap();
+    let bom = std::fs::read(root.join("fixtures/gravon/classic-clean-bom.xml")).unwrap();
+    assert_eq!(&bom[3..], &plain[..]);
+    let text = String::from_utf8(bom).unwrap();
+    let recs = arbiter::record::gravon::parse_gravon(&text, "classic-clean-bom.xml");
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0].moves.len(), 33);
+    let first = &recs[0].moves[0];
+    assert!(text[first.span.start..first.span.end].starts_with("<move id=\"1\""));
+    let (code, doc) = check(&[&root.join("fixtures/gravon/classic-clean-bom.xml")]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["games"][0]["plies"], 33);
+    assert_eq!(doc["games"][0]["outcome"]["reason"], "flag-captured");
+}

@@ -51,17 +51,20 @@ pub fn gravon_letter(native: char, side: usize) -> Option<u8> {
 pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
     let base_name = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let duel = base_name.starts_with("duell");
-    let mut reader = Reader::from_str(text);
+    // quick-xml skips a leading BOM and counts its positions after it: read the text after
+    // the BOM and shift every position back into `text`.
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut reader = Reader::from_str(&text[bom..]);
     let mut games: Vec<GameRecord> = Vec::new();
     let mut current: Option<GameRecord> = None;
     let mut ply_expected = 1u64;
     loop {
-        let before = reader.buffer_position() as usize;
+        let before = reader.buffer_position() as usize + bom;
         let ev = reader.read_event();
-        let after = reader.buffer_position() as usize;
+        let after = reader.buffer_position() as usize + bom;
         match ev {
             Err(e) => {
-                let at = (reader.error_position() as usize).min(text.len());
+                let at = (reader.error_position() as usize + bom).min(text.len());
                 let f = Finding::new(
                     Code::ParseError,
                     Span::new(at, (at + 1).min(text.len())),
@@ -141,7 +144,7 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
                         if let Some(g) = current.as_mut() {
                             let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
                             // the text follows the start tag
-                            let rest = &text[elem.end..];
+                            let rest = text.get(elem.end..).unwrap_or_default();
                             if let Some(close) = rest.find("</player>") {
                                 let name = rest[..close].trim().to_string();
                                 let tname = if id == "1" { "Red" } else { "Blue" };
@@ -203,13 +206,16 @@ fn tag(name: &str, value: String, vspan: Span, whole: Span) -> Tag {
 
 /// The bytes of the element that ended at `after`, starting at the `<` at or after `before`.
 fn element_span(text: &str, before: usize, after: usize) -> Span {
-    let start = text[before..after].find('<').map_or(before, |i| before + i);
+    let start = text
+        .get(before..after)
+        .and_then(|s| s.find('<'))
+        .map_or(before, |i| before + i);
     Span::new(start, after)
 }
 
 /// An attribute's value and its span (the characters between the quotes).
 fn attr(text: &str, elem: Span, name: &str) -> Option<Spanned<String>> {
-    let s = &text[elem.start..elem.end];
+    let s = text.get(elem.start..elem.end)?;
     let mut from = 0;
     while let Some(i) = s[from..].find(name) {
         let at = from + i;
