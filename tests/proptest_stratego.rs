@@ -21,7 +21,7 @@
 use arbiter::convert::write_native;
 use arbiter::geometry::zobrist;
 use arbiter::pipeline::{self, check_source, GameReport, Options, Source};
-use arbiter::record::{parse_coord_move, MoveRecord, Span, Spanned};
+use arbiter::record::MoveRecord;
 use arbiter::rules::stratego::{State, Stratego, KINDS};
 use arbiter::rules::{GameId, Outcome, Overrides, Rules, Side};
 use proptest::prelude::*;
@@ -77,21 +77,6 @@ fn setup_section(engine: &Stratego, side: Side, rng: &mut Rng) -> String {
         out.push_str(&format!("{:>3} {line}\n", rank + 1));
     }
     out
-}
-
-/// A move as the engine's `play` takes it (spans are not needed here).
-fn move_record(text: &str, turn: usize) -> MoveRecord {
-    let (mv, annotation) = match text.split_once('(') {
-        Some((m, a)) => (m, Some(a.trim_end_matches(')'))),
-        None => (text, None),
-    };
-    MoveRecord {
-        text: Spanned::new(mv.into(), Span::default()),
-        coord: parse_coord_move(mv, 0),
-        annotation: annotation.map(|a| Box::new(Spanned::new(a.to_string(), Span::default()))),
-        turn,
-        span: Span::default(),
-    }
 }
 
 /// One random game.
@@ -189,7 +174,7 @@ fn random_game(which: usize, seed: u64, choices: &[u32]) -> Game {
             }
         }
         before.push(st.clone());
-        if let Err(f) = engine.play(&mut st, &move_record(&token, moves.len()), ply) {
+        if let Err(f) = engine.play(&mut st, &MoveRecord::unlocated(&token, moves.len()), ply) {
             panic!(
                 "legal_moves offered {token}, play refused it: {}",
                 f.message
@@ -399,7 +384,7 @@ proptest! {
             for from in (0..squares).filter(|&f| st.board[f as usize].is_some_and(|p| p.side == st.to_move)) {
                 for to in 0..squares {
                     let text = format!("{}-{}", g.engine.geometry().name(from), g.engine.geometry().name(to));
-                    let mv = move_record(&text, k);
+                    let mv = MoveRecord::unlocated(&text, k);
                     let mut after = st.clone();
                     match g.engine.play(&mut after, &mv, k as u32 + 1) {
                         Ok(_) => accepted.push((from, to)),

@@ -7,7 +7,7 @@
 #![no_main]
 use arbiter::pipeline::{game_of, parameters_for, Options};
 use arbiter::record::parse::parse_log;
-use arbiter::record::{parse_coord_move, MoveRecord, Span, Spanned};
+use arbiter::record::MoveRecord;
 use arbiter::rules::stratego::Stratego;
 use arbiter::rules::xiangqi::{MoveList, Xiangqi, GEOMETRY};
 use arbiter::rules::{GameId, Overrides, Rules};
@@ -81,20 +81,6 @@ fn header(base: &str) -> String {
     out
 }
 
-fn record_move(text: &str, turn: usize) -> MoveRecord {
-    let (mv, annotation) = match text.split_once('(') {
-        Some((m, a)) => (m, Some(a.trim_end_matches(')'))),
-        None => (text, None),
-    };
-    MoveRecord {
-        text: Spanned::new(mv.into(), Span::default()),
-        coord: parse_coord_move(mv, 0),
-        annotation: annotation.map(|a| Box::new(Spanned::new(a.to_string(), Span::default()))),
-        turn,
-        span: Span::default(),
-    }
-}
-
 const LETTERS: &[u8] = b"RNBACPKrnbacpk?:23456789XSBFM";
 
 /// An engine that follows the log as it is written, to offer legal moves.
@@ -127,7 +113,7 @@ impl Follow {
     }
     /// Plays `text` as ply `number`; stops following when the engine refuses it.
     fn play(&mut self, text: &str, number: u32) {
-        let mv = record_move(text, number as usize - 1);
+        let mv = MoveRecord::unlocated(text, number as usize - 1);
         let ok = match self {
             Follow::Stratego(e, st) => e.play(st, &mv, number).is_ok(),
             Follow::Xiangqi(e, st) => e.play(st, &mv, number).is_ok(),
@@ -212,7 +198,7 @@ fuzz_target!(|log: Log| {
                             .chain("RNBACP".chars().map(|c| format!("{raw}({c})")))
                         {
                             let mut probe = st.clone();
-                            if e.play(&mut probe, &record_move(&cand, number as usize), number + 1)
+                            if e.play(&mut probe, &MoveRecord::unlocated(&cand, number as usize), number + 1)
                                 .is_ok()
                             {
                                 chosen = cand;

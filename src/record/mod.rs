@@ -193,6 +193,26 @@ pub struct GameRecord {
     pub implied_game: Option<String>,
 }
 
+impl MoveRecord {
+    /// Ply `turn` (0-based turn of the movetext) built from its text alone, for move
+    /// generators and tests that drive an engine's `play` without a log: `text` is the move,
+    /// optionally followed by its annotation in parentheses (`d4xd5(3:B)`, `h2h9(N:r)`). Every
+    /// span is empty, so findings about such a ply point at no bytes.
+    pub fn unlocated(text: &str, turn: usize) -> MoveRecord {
+        let (mv, annotation) = match text.split_once('(') {
+            Some((m, a)) => (m, Some(a.trim_end_matches(')'))),
+            None => (text, None),
+        };
+        MoveRecord {
+            text: Spanned::new(mv.into(), Span::default()),
+            coord: parse_coord_move(mv, 0),
+            annotation: annotation.map(|a| Box::new(Spanned::new(a.to_string(), Span::default()))),
+            turn,
+            span: Span::default(),
+        }
+    }
+}
+
 impl GameRecord {
     /// The last tag named `name` (case-insensitive), if any.
     pub fn tag(&self, name: &str) -> Option<&Tag> {

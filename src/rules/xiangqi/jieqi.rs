@@ -139,8 +139,9 @@ pub struct Settled {
 }
 
 impl Layer {
-    /// The layer for a game starting from `pos` with `pool` (from the FEN); `shuffle` tells
-    /// whether the covered pieces' kinds in `pos` are their identities.
+    /// The layer for a game whose start has `pool` (each side's unrevealed identities, from
+    /// the FEN or the standard start); `shuffle` tells whether the covered pieces' kinds in
+    /// the start position are their identities ([`read_shuffle`]).
     pub fn new(pool: [Counts; 2], shuffle: bool) -> Layer {
         Layer {
             pool,
