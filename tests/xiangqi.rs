@@ -200,8 +200,8 @@ const CORPUS_FILES: [&str; 3] = [
 
 /// Plays `choices` as a random legal game from the start (each number picks one of the legal
 /// moves); stops early at checkmate or stalemate. Returns the moves and the final position.
-/// After every ply the incremental key must equal the key of the same placement built from
-/// scratch on an empty board.
+/// After every ply the incremental key (and the whole position) must equal those of the same
+/// placement built from scratch on an empty board.
 fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
     let mut pos = Position::start();
     let mut list = MoveList::new();
@@ -218,6 +218,8 @@ fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
             scratch.set(sq, pos.piece(sq));
         }
         assert_eq!(pos.key(), scratch.key(), "key after {}", m.iccs());
+        // The whole position: the occupancy masks kept beside the board included.
+        assert_eq!(pos, scratch, "position after {}", m.iccs());
         moves.push(m);
     }
     (moves, pos)

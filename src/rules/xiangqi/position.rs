@@ -321,6 +321,25 @@ const HORSE: [(i32, i32); 8] = [
 ];
 const NORTH: usize = 0;
 const SOUTH: usize = 1;
+const EAST: usize = 2;
+
+/// The bit of point `sq` in an occupancy mask.
+const fn bit(sq: usize) -> u128 {
+    1u128 << sq
+}
+
+/// The point of `mask` (points on one [`ORTH`] ray from some point) nearest that point:
+/// north and east count up, south and west down.
+#[inline]
+fn nearest(mask: u128, d: usize) -> Option<usize> {
+    if mask == 0 {
+        None
+    } else if d == NORTH || d == EAST {
+        Some(mask.trailing_zeros() as usize)
+    } else {
+        Some(127 - mask.leading_zeros() as usize)
+    }
+}
 
 const fn at(file: i32, rank: i32) -> u8 {
     if file < 0 || rank < 0 || file >= WIDTH as i32 || rank >= HEIGHT as i32 {
@@ -342,6 +361,8 @@ struct Tables {
     horse: [[(u8, u8); 8]; SQUARES],
     /// Horses that attack a point: (horse point, its leg).
     horse_in: [[(u8, u8); 8]; SQUARES],
+    /// Every point beyond a point in each [`ORTH`] direction, to the edge (bit `sq`).
+    ray: [[u128; 4]; SQUARES],
 }
 
 const fn tables() -> Tables {
@@ -351,6 +372,7 @@ const fn tables() -> Tables {
         diag2: [[NONE; 4]; SQUARES],
         horse: [[(NONE, NONE); 8]; SQUARES],
         horse_in: [[(NONE, NONE); 8]; SQUARES],
+        ray: [[0; 4]; SQUARES],
     };
     let mut s = 0;
     while s < SQUARES {
@@ -361,6 +383,15 @@ const fn tables() -> Tables {
             t.orth[s][d] = at(f + ORTH[d].0, r + ORTH[d].1);
             t.diag[s][d] = at(f + DIAG[d].0, r + DIAG[d].1);
             t.diag2[s][d] = at(f + 2 * DIAG[d].0, r + 2 * DIAG[d].1);
+            let mut k = 1;
+            loop {
+                let q = at(f + k * ORTH[d].0, r + k * ORTH[d].1);
+                if q == NONE {
+                    break;
+                }
+                t.ray[s][d] |= 1u128 << q;
+                k += 1;
+            }
             d += 1;
         }
         let mut h = 0;
@@ -462,11 +493,18 @@ fn side_key() -> u64 {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     board: [Option<Piece>; SQUARES],
+    /// The occupied points (bit `sq`), kept with `board`: a line's first piece is one bit
+    /// scan, and the pieces are walked without looking at empty points. One mask, not one
+    /// per side: the position stays within 128 bytes, which copies without a call.
+    occ: u128,
     to_move: Side,
     generals: [Square; 2],
     key: u64,
     free_diagonals: bool,
 }
+
+// A copy of a position (each legality test makes one) stays a few vector moves, not a call.
+const _: () = assert!(std::mem::size_of::<Position>() <= 128);
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -480,6 +518,7 @@ impl Position {
     pub fn empty(to_move: Side) -> Position {
         Position {
             board: [None; SQUARES],
+            occ: 0,
             to_move,
             generals: [NONE, NONE],
             key: if to_move == Side::Second {
@@ -521,6 +560,7 @@ impl Position {
         }
         if let Some(old) = self.board[i] {
             self.key ^= piece_key(old, sq);
+            self.occ &= !bit(i);
             if old.kind() == Kind::General && self.generals[old.side().index()] == sq {
                 self.generals[old.side().index()] = NONE;
             }
@@ -528,6 +568,7 @@ impl Position {
         self.board[i] = piece;
         if let Some(p) = piece {
             self.key ^= piece_key(p, sq);
+            self.occ |= bit(i);
             if p.kind() == Kind::General && !p.is_covered() {
                 self.generals[p.side().index()] = sq;
             }
@@ -593,84 +634,73 @@ impl Position {
     /// Pushes the pseudo-legal moves of the piece on `from` (its own limits and blocking
     /// applied, but not whether its General is left attacked).
     pub fn moves_from(&self, from: Square, out: &mut MoveList) {
-        let Some(p) = self.piece(from) else { return };
+        self.any_move_from(from, |m| {
+            out.push(m);
+            false
+        });
+    }
+
+    /// Hands the pseudo-legal moves of the piece on `from` to `stop` in the order
+    /// [`Position::moves_from`] lists them, until `stop` returns true; returns whether it did.
+    /// The search for one legal move stops at the first, with no list to fill.
+    #[inline]
+    pub fn any_move_from(&self, from: Square, mut stop: impl FnMut(Move) -> bool) -> bool {
+        let Some(p) = self.piece(from) else {
+            return false;
+        };
         let side = p.side();
         let f = from as usize;
-        let mut push = |to: u8| {
-            if to != NONE && !self.own(to, side) {
-                out.push(Move { from, to });
-            }
-        };
+        let mut push = |to: u8| to != NONE && !self.own(to, side) && stop(Move { from, to });
         match self.mover(p, from) {
-            Kind::General => {
-                for &t in &T.orth[f] {
-                    if t != NONE && in_palace(side, t) {
-                        push(t);
+            Kind::General => T.orth[f]
+                .iter()
+                .any(|&t| t != NONE && in_palace(side, t) && push(t)),
+            Kind::Advisor => T.diag[f]
+                .iter()
+                .any(|&t| t != NONE && (!self.limited(p) || in_palace(side, t)) && push(t)),
+            Kind::Elephant => (0..4).any(|d| {
+                let t = T.diag2[f][d];
+                t != NONE
+                    && self.board[T.diag[f][d] as usize].is_none()
+                    && (!self.limited(p) || own_half(side, t))
+                    && push(t)
+            }),
+            Kind::Horse => T.horse[f]
+                .iter()
+                .any(|&(leg, t)| t != NONE && self.board[leg as usize].is_none() && push(t)),
+            Kind::Chariot => (0..4).any(|d| {
+                let mut t = T.orth[f][d];
+                while t != NONE {
+                    if push(t) {
+                        return true;
                     }
+                    if self.board[t as usize].is_some() {
+                        break;
+                    }
+                    t = T.orth[t as usize][d];
                 }
-            }
-            Kind::Advisor => {
-                for &t in &T.diag[f] {
-                    if t != NONE && (!self.limited(p) || in_palace(side, t)) {
-                        push(t);
+                false
+            }),
+            Kind::Cannon => (0..4).any(|d| {
+                let mut t = T.orth[f][d];
+                while t != NONE && self.board[t as usize].is_none() {
+                    if push(t) {
+                        return true;
                     }
+                    t = T.orth[t as usize][d];
                 }
-            }
-            Kind::Elephant => {
-                for d in 0..4 {
-                    let t = T.diag2[f][d];
-                    if t != NONE
-                        && self.board[T.diag[f][d] as usize].is_none()
-                        && (!self.limited(p) || own_half(side, t))
-                    {
-                        push(t);
-                    }
+                if t == NONE {
+                    return false;
                 }
-            }
-            Kind::Horse => {
-                for &(leg, t) in &T.horse[f] {
-                    if t != NONE && self.board[leg as usize].is_none() {
-                        push(t);
-                    }
+                let mut s = T.orth[t as usize][d];
+                while s != NONE && self.board[s as usize].is_none() {
+                    s = T.orth[s as usize][d];
                 }
-            }
-            Kind::Chariot => {
-                for d in 0..4 {
-                    let mut t = T.orth[f][d];
-                    while t != NONE {
-                        push(t);
-                        if self.board[t as usize].is_some() {
-                            break;
-                        }
-                        t = T.orth[t as usize][d];
-                    }
-                }
-            }
-            Kind::Cannon => {
-                for d in 0..4 {
-                    let mut t = T.orth[f][d];
-                    while t != NONE && self.board[t as usize].is_none() {
-                        push(t);
-                        t = T.orth[t as usize][d];
-                    }
-                    if t == NONE {
-                        continue;
-                    }
-                    let mut s = T.orth[t as usize][d];
-                    while s != NONE && self.board[s as usize].is_none() {
-                        s = T.orth[s as usize][d];
-                    }
-                    if s != NONE {
-                        push(s);
-                    }
-                }
-            }
+                s != NONE && push(s)
+            }),
             Kind::Soldier => {
-                push(T.orth[f][forward(side)]);
-                if !own_half(side, from) {
-                    push(T.orth[f][2]);
-                    push(T.orth[f][3]);
-                }
+                push(T.orth[f][forward(side)])
+                    || (!own_half(side, from) && (push(T.orth[f][2]) || push(T.orth[f][3])))
             }
         }
     }
@@ -699,16 +729,19 @@ impl Position {
     /// [`Position::has_legal_move`] when the caller knows whether the side to move is in
     /// check ([`Position::is_check`]): `in_check` must be exactly that.
     pub fn has_legal_move_given(&self, in_check: bool) -> bool {
-        let mut list = MoveList::new();
-        (0..SQUARES as Square).any(|sq| {
-            if !self.own(sq, self.to_move) {
-                return false;
+        let mut pieces = self.occ;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as Square;
+            pieces &= pieces - 1;
+            if self.own(sq, self.to_move)
+                && self.any_move_from(sq, |m| {
+                    (!in_check && self.surely_safe(m)) || self.keeps_general_safe(m)
+                })
+            {
+                return true;
             }
-            list.clear();
-            self.moves_from(sq, &mut list);
-            list.iter()
-                .any(|&m| (!in_check && self.surely_safe(m)) || self.keeps_general_safe(m))
-        })
+        }
+        false
     }
 
     /// True when the pseudo-legal move `m` of a side that is not in check certainly keeps its
@@ -762,6 +795,7 @@ impl Position {
         let p = self.board[f]?;
         let captured = self.board[t];
         self.key ^= piece_key(p, m.from) ^ piece_key(p, m.to) ^ side_key();
+        self.occ = (self.occ & !bit(f)) | bit(t);
         if let Some(c) = captured {
             self.key ^= piece_key(c, m.to);
         }
@@ -782,8 +816,11 @@ impl Position {
         }
         let Some(p) = self.board[t] else { return };
         self.key ^= piece_key(p, m.from) ^ piece_key(p, m.to) ^ side_key();
+        self.occ |= bit(f);
         if let Some(c) = captured {
             self.key ^= piece_key(c, m.to);
+        } else {
+            self.occ &= !bit(t);
         }
         self.board[f] = Some(p);
         self.board[t] = captured;
@@ -850,40 +887,32 @@ impl Position {
         if t >= SQUARES {
             return None;
         }
+        let occ = self.occ;
         for d in 0..4 {
-            let mut s = T.orth[t][d];
-            let mut dist = 1;
-            while s != NONE && self.board[s as usize].is_none() {
-                s = T.orth[s as usize][d];
-                dist += 1;
-            }
-            if s == NONE {
-                continue;
-            }
-            if let Some(p) = self.board[s as usize] {
+            let line = T.ray[t][d] & occ;
+            let Some(s) = nearest(line, d) else { continue };
+            if let Some(p) = self.board[s] {
                 if p.side() == by {
-                    match self.mover(p, s) {
-                        Kind::Chariot => return Some(s),
-                        Kind::General if dist == 1 && in_palace(by, sq) => return Some(s),
+                    let next = s as u8 == T.orth[t][d];
+                    match self.mover(p, s as u8) {
+                        Kind::Chariot => return Some(s as u8),
+                        Kind::General if next && in_palace(by, sq) => return Some(s as u8),
                         // The Soldier on s moves in the direction opposite to d to reach sq.
-                        Kind::Soldier if dist == 1 => {
+                        Kind::Soldier if next => {
                             let back = d ^ 1;
-                            if back == forward(by) || (d >= 2 && !own_half(by, s)) {
-                                return Some(s);
+                            if back == forward(by) || (d >= 2 && !own_half(by, s as u8)) {
+                                return Some(s as u8);
                             }
                         }
                         _ => {}
                     }
                 }
             }
-            let mut c = T.orth[s as usize][d];
-            while c != NONE && self.board[c as usize].is_none() {
-                c = T.orth[c as usize][d];
-            }
-            if c != NONE {
-                if let Some(p) = self.board[c as usize] {
-                    if p.side() == by && self.mover(p, c) == Kind::Cannon {
-                        return Some(c);
+            // A Cannon beyond the first piece (its screen).
+            if let Some(c) = nearest(line & !bit(s), d) {
+                if let Some(p) = self.board[c] {
+                    if p.side() == by && self.mover(p, c as u8) == Kind::Cannon {
+                        return Some(c as u8);
                     }
                 }
             }
@@ -897,6 +926,11 @@ impl Position {
                     return Some(h);
                 }
             }
+        }
+        // Advisors and Elephants that keep the palace and river limits stay in their own
+        // half, so they attack nothing beyond it (the other General's palace included).
+        if !self.free_diagonals && !own_half(by, sq) {
+            return None;
         }
         for d in 0..4 {
             let a = T.diag[t][d];
