@@ -12,7 +12,7 @@
 //! Run: `cargo run --release --example bench_length` (or `scripts/bench.sh`).
 
 use arbiter::pipeline::{check_source, Options, Source};
-use arbiter::record::{parse_coord_move, MoveRecord, Spanned};
+use arbiter::record::MoveRecord;
 use arbiter::rules::stratego::Stratego;
 use arbiter::rules::{GameId, Rules, Side};
 use std::time::Instant;
@@ -60,13 +60,7 @@ fn game(plies: usize, seed: u64) -> String {
             break;
         };
         let mv_text = format!("{}-{}", g.name(f), g.name(t));
-        let mv = MoveRecord {
-            coord: parse_coord_move(&mv_text, 0),
-            text: Spanned::new(mv_text.as_str().into(), Default::default()),
-            annotation: None,
-            turn: n,
-            span: Default::default(),
-        };
+        let mv = MoveRecord::unlocated(&mv_text, n);
         engine.play(&mut st, &mv, n as u32 + 1).expect("legal");
         text.push_str(&mv_text);
         text.push(if n % 16 == 15 { '\n' } else { ' ' });

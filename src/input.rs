@@ -415,7 +415,11 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 self.line += 1;
             }
             if boundary.is_some() {
-                let next = self.cur.split_off(line_start);
+                // The next game's buffer starts as large as this one grew: games in one
+                // archive are alike in size, so most are read without a reallocation.
+                let mut next = Vec::with_capacity(self.cur.capacity());
+                next.extend_from_slice(&self.cur[line_start..]);
+                self.cur.truncate(line_start);
                 let done = std::mem::replace(&mut self.cur, next);
                 let chunk = self.emit(done, self.cur_offset, self.cur_line, ChunkKind::Native);
                 self.cur_offset = offset_here;

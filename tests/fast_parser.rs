@@ -77,6 +77,13 @@ fn token() -> impl Strategy<Value = String> {
         Just("12.".to_string()),
         Just("3...".to_string()),
         Just("a4-a5".to_string()),
+        // the four-byte turns the fast path takes in one step, and look-alikes
+        Just("h2e2".to_string()),
+        Just("H2E2".to_string()),
+        Just("a1x2".to_string()),
+        Just("x1x2".to_string()),
+        Just("99999999999999999999.".to_string()),
+        Just("18446744073709551616...".to_string()),
         Just("a4xa5(3:B)".to_string()),
         Just("(".to_string()),
         Just(")".to_string()),
@@ -103,6 +110,8 @@ fn sep() -> impl Strategy<Value = String> {
         Just("\r\n".to_string()),
         Just("".to_string()),
         Just("\t".to_string()),
+        Just(" \t ".to_string()),
+        Just("  , ".to_string()),
     ]
 }
 

@@ -16,7 +16,7 @@
 
 use arbiter::geometry::Square;
 use arbiter::record::parse::parse_log;
-use arbiter::record::{CoordMove, MoveRecord, Span, Spanned};
+use arbiter::record::{MoveRecord, Span, Spanned};
 use arbiter::report::board::BoardView;
 use arbiter::rules::spionage::Spionage;
 use arbiter::rules::stratego::Stratego;
@@ -49,13 +49,7 @@ fn move_record(f: Square, t: Square, turn: usize) -> MoveRecord {
             value: format!("{}-{}", name(f), name(t)).into(),
             span,
         },
-        coord: Some(CoordMove {
-            from: (f % 10, (f / 10) as u32 + 1),
-            to: (t % 10, (t / 10) as u32 + 1),
-            capture_mark: false,
-            from_span: span,
-            to_span: span,
-        }),
+        imported_coord: None,
         annotation: None,
         turn,
         span,

@@ -62,13 +62,18 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
         p.skip_trivia()?;
     }
     // movetext
-    let mut plies = Vec::with_capacity(2);
     loop {
         p.skip_trivia()?;
         let Some(c) = p.peek() else { break };
-        if let Some(n) = p.move_number() {
-            builder.move_number(n);
+        if let Some(start) = p.lone_short_ply() {
+            builder.lone_ply(start);
             continue;
+        }
+        if c.is_ascii_digit() {
+            if let Some((n, dots3, at)) = p.move_number() {
+                builder.move_number_read(n, dots3, at);
+                continue;
+            }
         }
         if c == b'$' {
             let s = p.i;
@@ -86,9 +91,7 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
             builder.result(r);
             continue;
         }
-        plies.clear();
-        p.turn(&mut plies)?;
-        builder.turn(&plies);
+        p.turn(&mut builder)?;
     }
     Some(builder.finish())
 }
@@ -237,33 +240,38 @@ impl Scanner<'_> {
         r
     }
 
-    /// digits then `...`, `.` or `…`, not followed by a digit.
-    fn move_number(&mut self) -> Option<Loc> {
+    /// digits then `...`, `.` or `…`, not followed by a digit: its value (`u64::MAX` when too
+    /// large), whether it ends in three dots, and where it stands.
+    fn move_number(&mut self) -> Option<(u64, bool, Loc)> {
         let s = self.i;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        let mut n: u64 = 0;
+        while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
+            n = n.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
             self.i += 1;
         }
-        if self.i == s {
-            return None;
+        match self.i - s {
+            0 => return None,
+            // 19 digits always fit in u64; more may not (a wrong number like any other).
+            20.. => n = u64::MAX,
+            _ => {}
         }
         let rest = &self.b[self.i..];
-        let n = if rest.starts_with(b"...") {
-            3
-        } else if rest.starts_with(b".") {
-            1
-        } else if rest.starts_with("\u{2026}".as_bytes()) {
-            3
-        } else {
-            self.i = s;
-            return None;
+        let (len, dots3) = match rest.first() {
+            Some(b'.') if rest.starts_with(b"...") => (3, true),
+            Some(b'.') => (1, false),
+            Some(0xE2) if rest.starts_with("\u{2026}".as_bytes()) => (3, true),
+            _ => {
+                self.i = s;
+                return None;
+            }
         };
         // `33.4` is a WXF move, not move number 33 and a move `4`.
-        if rest.get(n).is_some_and(|c| c.is_ascii_digit()) {
+        if rest.get(len).is_some_and(|c| c.is_ascii_digit()) {
             self.i = s;
             return None;
         }
-        self.i += n;
-        Some((s, self.i))
+        self.i += len;
+        Some((n, dots3, (s, self.i)))
     }
 
     /// A result token followed by white space, `{`, `;` or the end.
@@ -292,14 +300,46 @@ impl Scanner<'_> {
         Some((s, self.i))
     }
 
-    fn is_delimiter(&self, j: usize) -> bool {
-        let c = self.b[j];
-        DELIMITER[c as usize] && (c != 0xEF || self.b[j..].starts_with(&BOM))
+    /// The commonest turn, taken in one step: a four-byte move of a letter, digit, letter and
+    /// digit (`h2e2`) followed by white space or the end, with no `,` after it (the grammar
+    /// reads it as a one-ply turn without annotation). Returns where it starts and moves past
+    /// it; leaves the position alone otherwise.
+    #[inline]
+    fn lone_short_ply(&mut self) -> Option<usize> {
+        let s = self.i;
+        let &[f0, r0, f1, r1] = self.b.get(s..s + 4)? else {
+            return None;
+        };
+        if !(f0.is_ascii_alphabetic()
+            && r0.is_ascii_digit()
+            && f1.is_ascii_alphabetic()
+            && r1.is_ascii_digit())
+        {
+            return None;
+        }
+        let mut j = s + 4;
+        match self.b.get(j) {
+            None | Some(b'\n' | b'\r') => {}
+            Some(b' ' | b'\t') => {
+                while matches!(self.b.get(j), Some(b' ' | b'\t')) {
+                    j += 1;
+                }
+                if self.b.get(j) == Some(&b',') {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        // The white space after it is trivia: skipped here, once.
+        self.i = j;
+        Some(s)
     }
 
-    /// ply (hspace* `,` hspace* ply)*, into `plies`.
-    fn turn(&mut self, plies: &mut Vec<Ply>) -> Option<()> {
-        plies.push(self.ply()?);
+    /// ply (hspace* `,` hspace* ply)*, each ply handed to `builder` as it is read.
+    fn turn(&mut self, builder: &mut Builder) -> Option<()> {
+        let first = self.ply()?;
+        let turn = builder.begin_turn(first.whole.0);
+        builder.ply(turn, &first);
         loop {
             let save = self.i;
             self.hspace();
@@ -309,7 +349,8 @@ impl Scanner<'_> {
             }
             self.i += 1;
             self.hspace();
-            plies.push(self.ply()?);
+            let next = self.ply()?;
+            builder.ply(turn, &next);
         }
         Some(())
     }
@@ -317,8 +358,19 @@ impl Scanner<'_> {
     /// move_text annotation?
     fn ply(&mut self) -> Option<Ply> {
         let s = self.i;
-        while self.i < self.b.len() && !self.is_delimiter(self.i) {
-            self.i += 1;
+        loop {
+            match self.b[self.i..].iter().position(|&c| DELIMITER[c as usize]) {
+                None => self.i = self.b.len(),
+                Some(k) => {
+                    self.i += k;
+                    // 0xEF ends a move only when it starts a BOM.
+                    if self.b[self.i] == 0xEF && !self.at_bom() {
+                        self.i += 1;
+                        continue;
+                    }
+                }
+            }
+            break;
         }
         if self.i == s {
             return None;

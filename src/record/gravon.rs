@@ -403,7 +403,7 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
     };
     g.moves.push(MoveRecord {
         text: Spanned::new(text_value.into(), elem),
-        coord,
+        imported_coord: coord.map(Box::new),
         annotation: None,
         turn,
         span: elem,

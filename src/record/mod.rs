@@ -114,8 +114,11 @@ pub struct MoveRecord {
     /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`); short texts are
     /// stored inline (no allocation per move), and it derefs to `&str`.
     pub text: Spanned<compact_str::CompactString>,
-    /// The coordinate reading of `text`, when it is a coordinate move.
-    pub coord: Option<CoordMove>,
+    /// The coordinate reading, for importers whose move text is written by arbiter rather
+    /// than read from the source (Gravon XML): its squares' spans point at the attributes the
+    /// squares came from. `None` for logs, whose reading comes from the text
+    /// ([`MoveRecord::coord`]).
+    pub imported_coord: Option<Box<CoordMove>>,
     /// The parenthesised annotation after the move, without the parentheses (`3:B`). Boxed:
     /// most moves have none, and a smaller record parses faster.
     pub annotation: Option<Box<Spanned<String>>>,
@@ -205,10 +208,23 @@ impl MoveRecord {
         };
         MoveRecord {
             text: Spanned::new(mv.into(), Span::default()),
-            coord: parse_coord_move(mv, 0),
+            imported_coord: None,
             annotation: annotation.map(|a| Box::new(Spanned::new(a.to_string(), Span::default()))),
             turn,
             span: Span::default(),
+        }
+    }
+}
+
+impl MoveRecord {
+    /// The coordinate reading of the move text, when it is a coordinate move (its spans in
+    /// the source). Read from the text when asked: the parse keeps only what the log says
+    /// (an importer's reading is [`MoveRecord::imported_coord`]).
+    #[inline]
+    pub fn coord(&self) -> Option<CoordMove> {
+        match &self.imported_coord {
+            Some(c) => Some(**c),
+            None => parse_coord_move(&self.text.value, self.text.span.start),
         }
     }
 }
@@ -237,19 +253,41 @@ impl GameRecord {
 /// trailing `+`, `#`, `!` or `?`. Files are one ASCII letter, ranks one or two digits.
 /// `base` is the byte offset of `text` in the source, for the spans.
 /// Returns `None` when `text` is not of that form.
+#[inline]
 pub fn parse_coord_move(text: &str, base: usize) -> Option<CoordMove> {
     let b = text.as_bytes();
-    // The common forms first: `h2e2` and `a4-a5` (one-digit ranks, no suffix).
-    let sq = |f: u8, r: u8| (f | 0x20).wrapping_sub(b'a') < 26 && r.is_ascii_digit();
-    if b.len() == 4 && sq(b[0], b[1]) && sq(b[2], b[3]) && !matches!(b[2], b'x' | b'X') {
-        return Some(CoordMove {
-            from: ((b[0] | 0x20) - b'a', (b[1] - b'0') as u32),
-            to: ((b[2] | 0x20) - b'a', (b[3] - b'0') as u32),
-            capture_mark: false,
-            from_span: Span::new(base, base + 2),
-            to_span: Span::new(base + 2, base + 4),
-        });
+    // The common form first, inline: `h2e2` (one-digit ranks, no separator, no suffix).
+    if let &[f0, r0, f1, r1] = b {
+        if let Some(m) = short_coord_move([f0, r0, f1, r1], base) {
+            return Some(m);
+        }
     }
+    parse_coord_move_other(b, base)
+}
+
+/// [`parse_coord_move`] of the four bytes `h2e2`: two squares of an ASCII letter and one digit.
+/// `None` when they are not of that form (`x` is never a file here: `a4xa5` is a capture, so
+/// `a1x2` is no move).
+#[inline]
+pub fn short_coord_move(b: [u8; 4], base: usize) -> Option<CoordMove> {
+    let [f0, r0, f1, r1] = b;
+    let (f0, f1) = (
+        (f0 | 0x20).wrapping_sub(b'a'),
+        (f1 | 0x20).wrapping_sub(b'a'),
+    );
+    let (r0, r1) = (r0.wrapping_sub(b'0'), r1.wrapping_sub(b'0'));
+    (f0 < 26 && f1 < 26 && r0 < 10 && r1 < 10 && f1 != b'x' - b'a').then_some(CoordMove {
+        from: (f0, r0 as u32),
+        to: (f1, r1 as u32),
+        capture_mark: false,
+        from_span: Span::new(base, base + 2),
+        to_span: Span::new(base + 2, base + 4),
+    })
+}
+
+/// [`parse_coord_move`] for every form but `h2e2`.
+fn parse_coord_move_other(b: &[u8], base: usize) -> Option<CoordMove> {
+    let sq = |f: u8, r: u8| (f | 0x20).wrapping_sub(b'a') < 26 && r.is_ascii_digit();
     if b.len() == 5 && sq(b[0], b[1]) && sq(b[3], b[4]) && matches!(b[2], b'-' | b'x' | b'X' | b':')
     {
         return Some(CoordMove {

@@ -2,8 +2,8 @@
 //! [`GameRecord`] built from its pairs.
 
 use super::{
-    parse_coord_move, split::split_games, GameRecord, MoveRecord, RecordedResult, SetupBlock,
-    SetupRow, Span, Spanned, Tag,
+    split::split_games, GameRecord, MoveRecord, RecordedResult, SetupBlock, SetupRow, Span,
+    Spanned, Tag,
 };
 use crate::finding::{Code, Finding};
 use pest::Parser;
@@ -53,14 +53,35 @@ pub fn flag_duplicate_tags(record: &mut GameRecord) {
     if record.tags.len() < 2 {
         return;
     }
-    let mut seen = std::collections::HashMap::with_capacity(record.tags.len());
+    // The first tag of each name (case-insensitive). Games carry a handful of tags: compare
+    // each with the ones before it; a long tag list goes through a map, staying linear.
+    let tags = &record.tags;
+    let firsts: Vec<usize> = if tags.len() <= 16 {
+        (0..tags.len())
+            .map(|i| {
+                let name = &tags[i].name.value;
+                (0..i)
+                    .find(|&j| tags[j].name.value.eq_ignore_ascii_case(name))
+                    .unwrap_or(i)
+            })
+            .collect()
+    } else {
+        let mut seen = std::collections::HashMap::with_capacity(tags.len());
+        (0..tags.len())
+            .map(|i| {
+                *seen
+                    .entry(tags[i].name.value.to_ascii_lowercase())
+                    .or_insert(i)
+            })
+            .collect()
+    };
     let mut found = Vec::new();
-    for (i, t) in record.tags.iter().enumerate() {
-        let at = *seen.entry(t.name.value.to_ascii_lowercase()).or_insert(i);
+    for (i, t) in tags.iter().enumerate() {
+        let at = firsts[i];
         if at == i {
             continue;
         }
-        let first = &record.tags[at];
+        let first = &tags[at];
         let same = first.value.value == t.value.value;
         found.push(
             Finding::new(
@@ -155,6 +176,18 @@ pub(crate) struct Ply {
     pub whole: Loc,
 }
 
+/// A ply with nothing in it, filled in by [`Builder::lone_ply`].
+const BLANK_PLY: MoveRecord = MoveRecord {
+    text: Spanned {
+        value: compact_str::CompactString::const_new(""),
+        span: Span { start: 0, end: 0 },
+    },
+    imported_coord: None,
+    annotation: None,
+    turn: 0,
+    span: Span { start: 0, end: 0 },
+};
+
 /// Builds a [`GameRecord`] from located pieces; both parsers feed it in text order, so they
 /// build identical records.
 pub(crate) struct Builder<'a> {
@@ -210,31 +243,70 @@ impl<'a> Builder<'a> {
         self.record.setups.push(b);
     }
     pub fn move_number(&mut self, at: Loc) {
-        let (text, span) = (self.text(at), self.span(at));
-        check_move_number(&mut self.record, text, span);
+        let text = self.text(at);
+        let (n, dots3) = read_move_number(text);
+        self.move_number_read(n, dots3, at);
+    }
+    /// A move number the scanner has already read: its value (`u64::MAX` when too large) and
+    /// whether it ends in `...` (or `…`).
+    #[inline]
+    pub fn move_number_read(&mut self, n: u64, dots3: bool, at: Loc) {
+        if let Some(want) = misnumbered(&mut self.record, n, dots3) {
+            let (text, span) = (self.text(at), self.span(at));
+            self.record
+                .findings
+                .push(misnumbered_finding(text, span, &want));
+        }
     }
     pub fn turn(&mut self, plies: &[Ply]) {
+        let Some(first) = plies.first() else { return };
+        let turn = self.begin_turn(first.whole.0);
+        for p in plies {
+            self.ply(turn, p);
+        }
+    }
+    /// Starts the next turn, whose first ply starts at `first`; returns its 0-based index.
+    pub fn begin_turn(&mut self, first: usize) -> usize {
         if self.record.moves.capacity() == 0 {
             // About one ply per 5 bytes of movetext; one allocation for most games.
-            self.record
-                .moves
-                .reserve((self.src.len() - plies[0].whole.0) / 5 + 1);
+            self.record.moves.reserve((self.src.len() - first) / 5 + 1);
         }
         let turn = self.record.turns;
         self.record.turns += 1;
-        for p in plies {
-            let tspan = self.span(p.text);
-            let text = self.text(p.text);
-            let m = MoveRecord {
-                coord: parse_coord_move(text, tspan.start),
-                text: Spanned::new(text.into(), tspan),
-                annotation: p
-                    .annotation
-                    .map(|a| Box::new(Spanned::new(self.text(a).to_string(), self.span(a)))),
-                turn,
-                span: self.span(p.whole),
-            };
-            self.record.moves.push(m);
+        turn
+    }
+    /// Adds ply `p` of turn `turn` (from [`Builder::begin_turn`]).
+    #[inline]
+    pub fn ply(&mut self, turn: usize, p: &Ply) {
+        let tspan = self.span(p.text);
+        let text = self.text(p.text);
+        let m = MoveRecord {
+            text: Spanned::new(text.into(), tspan),
+            imported_coord: None,
+            annotation: p
+                .annotation
+                .map(|a| Box::new(Spanned::new(self.text(a).to_string(), self.span(a)))),
+            turn,
+            span: self.span(p.whole),
+        };
+        self.record.moves.push(m);
+    }
+    /// Adds a turn of one four-byte ply with no annotation (`h2e2`) starting at `start`: what
+    /// [`Builder::turn`] builds for it, with the text's length known.
+    #[inline]
+    pub fn lone_ply(&mut self, start: usize) {
+        let turn = self.begin_turn(start);
+        let span = self.span((start, start + 4));
+        let text = &self.src[start..start + 4];
+        // Pushed blank, then filled in place: a record built on the stack and copied in is
+        // read back before its field stores have landed, a stall that cost a third of the
+        // parse.
+        self.record.moves.push(BLANK_PLY);
+        if let Some(m) = self.record.moves.last_mut() {
+            m.text.value = text.into();
+            m.text.span = span;
+            m.turn = turn;
+            m.span = span;
         }
     }
     pub fn result(&mut self, at: Loc) {
@@ -269,14 +341,12 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// Checks a move number `N.` / `N...` against the turn it precedes: turn `t` (0-based) is move
-/// `t/2 + 1`, `N.` for the first player and `N...` for the second. A log may start with the
-/// second player (`1...`), which shifts the count. A mismatch is a `record-defect` warning.
-fn check_move_number(record: &mut GameRecord, text: &str, span: Span) {
-    let digits = text.bytes().take_while(|c| c.is_ascii_digit()).count();
-    let dots3 = text.ends_with("...") || text.ends_with('\u{2026}');
-    // A number too large for u64 is a wrong number like any other.
-    let n = text[..digits].parse::<u64>().unwrap_or(u64::MAX);
+/// Checks a move number `N.` / `N...` (value `n`, `dots3` for three dots) against the turn it
+/// precedes: turn `t` (0-based) is move `t/2 + 1`, `N.` for the first player and `N...` for the
+/// second. A log may start with the second player (`1...`), which shifts the count. Returns the
+/// number that was expected (`12.` or `12...`) when they differ.
+#[inline]
+fn misnumbered(record: &mut GameRecord, n: u64, dots3: bool) -> Option<String> {
     let turn = record.turns as u64;
     if turn == 0 && dots3 {
         // The log starts with the second player's move (`1...`).
@@ -286,26 +356,38 @@ fn check_move_number(record: &mut GameRecord, text: &str, span: Span) {
     let expected = shifted / 2 + 1;
     let expected_second = shifted % 2 == 1;
     // `N...` before the first player's turn is wrong, and so is a wrong number.
-    if n != expected || (dots3 && !expected_second) {
-        let want = if expected_second {
-            format!("{expected}...")
-        } else {
-            format!("{expected}.")
-        };
-        record.findings.push(
-            Finding::new(
-                Code::RecordDefect,
-                span,
-                format!(
-                    "move number {} where {want} was expected",
-                    crate::finding::excerpt(text)
-                ),
-                FORMAT_RULE,
-            )
-            .label(format!("expected {want}"))
-            .help("move numbers are optional; when written they must count the turns played"),
-        );
+    if n == expected && (!dots3 || expected_second) {
+        return None;
     }
+    Some(if expected_second {
+        format!("{expected}...")
+    } else {
+        format!("{expected}.")
+    })
+}
+
+/// The `record-defect` warning for the move number `text` at `span` where `want` was expected.
+#[cold]
+fn misnumbered_finding(text: &str, span: Span, want: &str) -> Finding {
+    Finding::new(
+        Code::RecordDefect,
+        span,
+        format!(
+            "move number {} where {want} was expected",
+            crate::finding::excerpt(text)
+        ),
+        FORMAT_RULE,
+    )
+    .label(format!("expected {want}"))
+    .help("move numbers are optional; when written they must count the turns played")
+}
+
+/// The value of a move number `N.` / `N...` / `N…` (`u64::MAX` when it is too large for u64:
+/// a wrong number like any other) and whether it ends in three dots.
+fn read_move_number(text: &str) -> (u64, bool) {
+    let digits = text.bytes().take_while(|c| c.is_ascii_digit()).count();
+    let dots3 = text.ends_with("...") || text.ends_with('\u{2026}');
+    (text[..digits].parse::<u64>().unwrap_or(u64::MAX), dots3)
 }
 
 fn unescape(s: &str) -> String {

@@ -424,7 +424,7 @@ impl Spionage {
         let g = self.geometry();
         let name = self.side_name(st.to_move);
         let at = self.turn_text(st, st.moves_in_turn() + 1);
-        let c = mv.coord.expect("refused moves are coordinate moves");
+        let c = mv.coord().expect("refused moves are coordinate moves");
         let (span, message, label, help): (Span, String, &str, String) = match why {
             Illegal::Empty => (
                 c.from_span,
@@ -598,7 +598,7 @@ impl Rules for Spionage {
         if mv.turn < st.turn {
             return Err(self.extra_move(mv, number));
         }
-        let Some(c) = mv.coord else {
+        let Some(c) = mv.coord() else {
             return Err(Finding::new(
                 Code::ParseError,
                 mv.text.span,

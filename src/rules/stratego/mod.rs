@@ -678,7 +678,7 @@ impl Rules for Stratego {
             .label("joined to the previous move by a comma")
             .help("only Spionage plays two moves a turn; separate the moves with a space"));
         }
-        let Some(c) = mv.coord else {
+        let Some(c) = mv.coord() else {
             return Err(Finding::new(
                 Code::ParseError,
                 mv.text.span,

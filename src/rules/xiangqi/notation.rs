@@ -624,13 +624,13 @@ pub(super) fn read(
 ) -> Result<CoordMove, Finding> {
     // The common case first: a coordinate move where ICCS is the notation or no tag names one
     // (the same answer as below, without normalising the text).
-    if let (Some(c), None | Some(Notation::Iccs)) = (mv.coord, notation) {
+    if let (Some(c), None | Some(Notation::Iccs)) = (mv.coord(), notation) {
         return Ok(c);
     }
     let text = &mv.text.value;
     let span = mv.text.span;
     let norm = normalise(text);
-    let coord = mv.coord.or_else(|| {
+    let coord = mv.coord().or_else(|| {
         // Full-width coordinates: both spans are the whole move.
         parse_coord_move(&norm, 0).map(|c| CoordMove {
             from_span: span,
@@ -840,7 +840,7 @@ pub fn rewrite(
     params: &Parameters,
     to: Notation,
 ) -> Result<Vec<String>, Finding> {
-    if to == Notation::Iccs && record.moves.iter().all(|m| m.coord.is_some()) {
+    if to == Notation::Iccs && record.moves.iter().all(|m| m.coord().is_some()) {
         return Ok(record
             .moves
             .iter()
@@ -865,7 +865,7 @@ pub fn rewrite(
             from: applied.info.from,
             to: applied.info.to,
         };
-        out.push(if to == Notation::Iccs && mv.coord.is_some() {
+        out.push(if to == Notation::Iccs && mv.coord().is_some() {
             mv.text.value.to_string()
         } else {
             write(&before, m, to)
