@@ -85,7 +85,7 @@ fn render(
         .map(String::from),
     );
     for t in &record.tags {
-        let n = t.name.value.to_ascii_lowercase();
+        let n = t.name.value.to_ascii_lowercase().to_string();
         if skip.contains(&n.as_str())
             || param_names.contains(&n)
             || (rewritten.is_some() && n == "format")
@@ -139,7 +139,7 @@ fn render(
             Some((_, moves)) => tok.push_str(moves.get(i).map_or(&m.text.value, |s| s)),
             None => tok.push_str(&m.text.value),
         }
-        if let Some(a) = &m.annotation {
+        if let Some(a) = m.annotation() {
             tok.push_str(&format!("({})", a.value));
         }
         if line.chars().count() + tok.chars().count() > 90 && !same_turn {

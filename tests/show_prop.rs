@@ -49,8 +49,7 @@ fn move_record(f: Square, t: Square, turn: usize) -> MoveRecord {
             value: format!("{}-{}", name(f), name(t)).into(),
             span,
         },
-        imported_coord: None,
-        annotation: None,
+        extra: None,
         turn,
         span,
     }

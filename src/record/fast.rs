@@ -64,6 +64,7 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     // movetext
     loop {
         p.skip_trivia()?;
+        p.plain_run(&mut builder);
         let Some(c) = p.peek() else { break };
         if let Some(start) = p.lone_short_ply() {
             builder.lone_ply(start);
@@ -298,6 +299,50 @@ impl Scanner<'_> {
         let s = self.i;
         self.i += len;
         Some((s, self.i))
+    }
+
+    /// The commonest movetext, read in one tight loop: move numbers `12.` followed by a space
+    /// or newline, and lone four-byte moves ([`Scanner::lone_short_ply`]), separated by white
+    /// space. Stops (leaving the position at the token it does not take) at anything else,
+    /// which the general loop reads; what it takes it hands to `builder` exactly as the
+    /// general loop would.
+    fn plain_run(&mut self, builder: &mut Builder) {
+        let b = self.b;
+        let mut i = self.i;
+        loop {
+            while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
+                i += 1;
+            }
+            let Some(&c) = b.get(i) else { break };
+            if c.is_ascii_digit() {
+                // `12.` then a space or newline: a move number, nothing else.
+                let s = i;
+                let mut n: u64 = 0;
+                while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+                    n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+                    i += 1;
+                }
+                if i - s > 19
+                    || b.get(i) != Some(&b'.')
+                    || !matches!(b.get(i + 1), Some(b' ' | b'\n'))
+                {
+                    i = s;
+                    break;
+                }
+                i += 1;
+                builder.move_number_read(n, false, (s, i));
+                continue;
+            }
+            self.i = i;
+            match self.lone_short_ply() {
+                Some(start) => {
+                    builder.lone_ply(start);
+                    i = self.i;
+                }
+                None => break,
+            }
+        }
+        self.i = i;
     }
 
     /// The commonest turn, taken in one step: a four-byte move of a letter, digit, letter and

@@ -10,7 +10,9 @@
 //! 2 both unable to move, 3 forfeit, 4 tie agreed, 10 both missing, 11-13 clock timed out,
 //! 14 opponent missing).
 
-use super::{CoordMove, GameRecord, MoveRecord, SetupBlock, SetupRow, Span, Spanned, Tag};
+use super::{
+    CoordMove, GameRecord, MoveRecord, PlyExtra, SetupBlock, SetupRow, Span, Spanned, Tag,
+};
 use crate::finding::{Code, Finding};
 use quick_xml::events::Event;
 use quick_xml::Reader;
@@ -198,8 +200,8 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
 
 fn tag(name: &str, value: String, vspan: Span, whole: Span) -> Tag {
     Tag {
-        name: Spanned::new(name.to_string(), whole),
-        value: Spanned::new(value, vspan),
+        name: Spanned::new(name.into(), whole),
+        value: Spanned::new(value.into(), vspan),
         span: whole,
     }
 }
@@ -403,8 +405,12 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
     };
     g.moves.push(MoveRecord {
         text: Spanned::new(text_value.into(), elem),
-        imported_coord: coord.map(Box::new),
-        annotation: None,
+        extra: coord.map(|c| {
+            Box::new(PlyExtra {
+                annotation: None,
+                imported_coord: Some(c),
+            })
+        }),
         turn,
         span: elem,
     });

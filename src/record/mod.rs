@@ -61,10 +61,10 @@ impl<T> Spanned<T> {
 /// One tag pair `[Name "value"]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    /// The tag name as written (`Game`, `Result`, ...).
-    pub name: Spanned<String>,
-    /// The unescaped value (`\"` and `\\` resolved).
-    pub value: Spanned<String>,
+    /// The tag name as written (`Game`, `Result`, ...); short texts are stored inline.
+    pub name: Spanned<compact_str::CompactString>,
+    /// The unescaped value (`\"` and `\\` resolved); short texts are stored inline.
+    pub value: Spanned<compact_str::CompactString>,
     /// The whole `[...]`.
     pub span: Span,
 }
@@ -114,19 +114,26 @@ pub struct MoveRecord {
     /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`); short texts are
     /// stored inline (no allocation per move), and it derefs to `&str`.
     pub text: Spanned<compact_str::CompactString>,
-    /// The coordinate reading, for importers whose move text is written by arbiter rather
-    /// than read from the source (Gravon XML): its squares' spans point at the attributes the
-    /// squares came from. `None` for logs, whose reading comes from the text
-    /// ([`MoveRecord::coord`]).
-    pub imported_coord: Option<Box<CoordMove>>,
-    /// The parenthesised annotation after the move, without the parentheses (`3:B`). Boxed:
-    /// most moves have none, and a smaller record parses faster.
-    pub annotation: Option<Box<Spanned<String>>>,
+    /// What most plies do not have (an annotation, an importer's coordinate reading), boxed:
+    /// a ply record stays 72 bytes and is dropped with one test. Read it through
+    /// [`MoveRecord::annotation`] and [`MoveRecord::coord`].
+    pub extra: Option<Box<PlyExtra>>,
     /// Which turn (0-based) of the movetext this ply belongs to. In every game but Spionage a
     /// turn holds exactly one ply.
     pub turn: usize,
     /// The whole ply, annotation included.
     pub span: Span,
+}
+
+/// The rarer parts of a ply ([`MoveRecord::extra`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlyExtra {
+    /// The parenthesised annotation after the move, without the parentheses (`3:B`).
+    pub annotation: Option<Spanned<String>>,
+    /// The coordinate reading, for importers whose move text is written by arbiter rather
+    /// than read from the source (Gravon XML): its squares' spans point at the attributes the
+    /// squares came from. `None` for logs, whose reading comes from the text.
+    pub imported_coord: Option<CoordMove>,
 }
 
 /// The result token or tag value: what the log records, not what the moves show.
@@ -208,8 +215,12 @@ impl MoveRecord {
         };
         MoveRecord {
             text: Spanned::new(mv.into(), Span::default()),
-            imported_coord: None,
-            annotation: annotation.map(|a| Box::new(Spanned::new(a.to_string(), Span::default()))),
+            extra: annotation.map(|a| {
+                Box::new(PlyExtra {
+                    annotation: Some(Spanned::new(a.to_string(), Span::default())),
+                    imported_coord: None,
+                })
+            }),
             turn,
             span: Span::default(),
         }
@@ -219,13 +230,18 @@ impl MoveRecord {
 impl MoveRecord {
     /// The coordinate reading of the move text, when it is a coordinate move (its spans in
     /// the source). Read from the text when asked: the parse keeps only what the log says
-    /// (an importer's reading is [`MoveRecord::imported_coord`]).
+    /// (an importer's reading is [`PlyExtra::imported_coord`]).
     #[inline]
     pub fn coord(&self) -> Option<CoordMove> {
-        match &self.imported_coord {
-            Some(c) => Some(**c),
+        match self.extra.as_deref().and_then(|e| e.imported_coord) {
+            Some(c) => Some(c),
             None => parse_coord_move(&self.text.value, self.text.span.start),
         }
+    }
+
+    /// The parenthesised annotation after the move, without the parentheses (`3:B`).
+    pub fn annotation(&self) -> Option<&Spanned<String>> {
+        self.extra.as_deref().and_then(|e| e.annotation.as_ref())
     }
 }
 

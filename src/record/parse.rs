@@ -2,8 +2,8 @@
 //! [`GameRecord`] built from its pairs.
 
 use super::{
-    split::split_games, GameRecord, MoveRecord, RecordedResult, SetupBlock, SetupRow, Span,
-    Spanned, Tag,
+    split::split_games, GameRecord, MoveRecord, PlyExtra, RecordedResult, SetupBlock, SetupRow,
+    Span, Spanned, Tag,
 };
 use crate::finding::{Code, Finding};
 use pest::Parser;
@@ -182,8 +182,7 @@ const BLANK_PLY: MoveRecord = MoveRecord {
         value: compact_str::CompactString::const_new(""),
         span: Span { start: 0, end: 0 },
     },
-    imported_coord: None,
-    annotation: None,
+    extra: None,
     turn: 0,
     span: Span { start: 0, end: 0 },
 };
@@ -215,7 +214,7 @@ impl<'a> Builder<'a> {
     }
     pub fn tag(&mut self, name: Loc, value: Loc, whole: Loc) {
         let t = Tag {
-            name: Spanned::new(self.text(name).to_string(), self.span(name)),
+            name: Spanned::new(self.text(name).into(), self.span(name)),
             value: Spanned::new(unescape(self.text(value)), self.span(value)),
             span: self.span(whole),
         };
@@ -282,10 +281,12 @@ impl<'a> Builder<'a> {
         let text = self.text(p.text);
         let m = MoveRecord {
             text: Spanned::new(text.into(), tspan),
-            imported_coord: None,
-            annotation: p
-                .annotation
-                .map(|a| Box::new(Spanned::new(self.text(a).to_string(), self.span(a)))),
+            extra: p.annotation.map(|a| {
+                Box::new(PlyExtra {
+                    annotation: Some(Spanned::new(self.text(a).to_string(), self.span(a))),
+                    imported_coord: None,
+                })
+            }),
             turn,
             span: self.span(p.whole),
         };
@@ -390,11 +391,11 @@ fn read_move_number(text: &str) -> (u64, bool) {
     (text[..digits].parse::<u64>().unwrap_or(u64::MAX), dots3)
 }
 
-fn unescape(s: &str) -> String {
+fn unescape(s: &str) -> compact_str::CompactString {
     if !s.contains('\\') {
-        return s.to_string();
+        return s.into();
     }
-    let mut out = String::with_capacity(s.len());
+    let mut out = compact_str::CompactString::with_capacity(s.len());
     let mut chars = s.chars();
     while let Some(c) = chars.next() {
         if c == '\\' {
@@ -527,7 +528,7 @@ mod tests {
         );
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.moves[2].text.value, "a5xa6");
-        assert_eq!(g.moves[2].annotation.as_ref().unwrap().value, "3:B");
+        assert_eq!(g.moves[2].annotation().unwrap().value, "3:B");
         let s = g.moves[2].text.span;
         assert_eq!(&t[s.start..s.end], "a5xa6");
         assert_eq!(

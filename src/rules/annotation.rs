@@ -49,7 +49,7 @@ pub fn check_combat<K: Lettered>(
     rule: &str,
     example: &str,
 ) -> Result<(), Finding> {
-    let Some(ann) = &mv.annotation else {
+    let Some(ann) = mv.annotation() else {
         return Ok(());
     };
     let text = ann.value.trim();

@@ -492,7 +492,7 @@ impl Jungle {
         mover: Kind,
         captured: Option<Kind>,
     ) -> Result<(), Finding> {
-        let Some(ann) = &mv.annotation else {
+        let Some(ann) = mv.annotation() else {
             return Ok(());
         };
         let text = ann.value.trim();

@@ -79,7 +79,7 @@ fn identity(c: char) -> Option<Kind> {
 /// Reads a move's annotation: `R` (what the reveal turned up), `R:n`, `:n`, `:?` or `R:?`.
 /// Anything else is a `parse-error` at the annotation.
 pub fn read_notes(mv: &MoveRecord, number: u32) -> Result<Notes, Finding> {
-    let Some(ann) = &mv.annotation else {
+    let Some(ann) = mv.annotation() else {
         return Ok(Notes::default());
     };
     let bad = || {

@@ -503,7 +503,7 @@ impl Rules for Xiangqi {
         } else {
             jieqi::Notes::default()
         };
-        if let (Some(a), false) = (&mv.annotation, self.jieqi) {
+        if let (Some(a), false) = (mv.annotation(), self.jieqi) {
             return Err(Finding::new(
                 Code::ParseError,
                 a.span,
