@@ -259,6 +259,30 @@ pub fn chunks_of_text(name: &str, bytes: Vec<u8>) -> Vec<Chunk> {
     ChunkReader::new(Arc::from(name), std::io::Cursor::new(bytes)).collect()
 }
 
+/// `BufRead::read_until(b'\n')` with the vectorised `memchr` (std's search is a word at a
+/// time; this is most of reading an archive): appends one line, newline included, to `out`
+/// and returns its length (0 at the end). Interrupted reads are retried, like std's.
+fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (done, used) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (true, i + 1),
+            None => (buf.is_empty(), buf.len()),
+        };
+        out.extend_from_slice(&buf[..used]);
+        reader.consume(used);
+        read += used;
+        if done {
+            return Ok(read);
+        }
+    }
+}
+
 /// The streaming cutter behind [`chunks`].
 pub struct ChunkReader<R: BufRead> {
     name: Arc<str>,
@@ -381,7 +405,7 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
         // Lines are read straight into the current game's buffer (one copy of each byte).
         loop {
             let line_start = self.cur.len();
-            let n = match self.reader.read_until(b'\n', &mut self.cur) {
+            let n = match read_line(&mut self.reader, &mut self.cur) {
                 Ok(n) => n,
                 Err(e) => return Some(self.unreadable(e.to_string())),
             };

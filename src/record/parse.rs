@@ -248,7 +248,7 @@ impl<'a> Builder<'a> {
     }
     /// A move number the scanner has already read: its value (`u64::MAX` when too large) and
     /// whether it ends in `...` (or `…`).
-    #[inline]
+    #[inline(always)]
     pub fn move_number_read(&mut self, n: u64, dots3: bool, at: Loc) {
         if let Some(want) = misnumbered(&mut self.record, n, dots3) {
             let (text, span) = (self.text(at), self.span(at));
@@ -346,7 +346,7 @@ impl<'a> Builder<'a> {
 /// precedes: turn `t` (0-based) is move `t/2 + 1`, `N.` for the first player and `N...` for the
 /// second. A log may start with the second player (`1...`), which shifts the count. Returns the
 /// number that was expected (`12.` or `12...`) when they differ.
-#[inline]
+#[inline(always)]
 fn misnumbered(record: &mut GameRecord, n: u64, dots3: bool) -> Option<String> {
     let turn = record.turns as u64;
     if turn == 0 && dots3 {
