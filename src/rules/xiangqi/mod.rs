@@ -633,7 +633,9 @@ impl Rules for Xiangqi {
             st.fullmove = st.fullmove.saturating_add(1);
         }
         let mut findings = Vec::new();
-        st.in_check = st.position.is_check();
+        // Only what `m` changed can give check (the side now to move was not in check).
+        st.in_check = st.position.is_check_after(m);
+        debug_assert_eq!(st.in_check, st.position.is_check(), "check after {m:?}");
         st.end = self.mate_or_stalemate(&st.position, st.in_check);
         let repeat = st.history.push(number, m, mv.span, st.position);
         if let (None, Some(rep)) = (st.end, repeat) {

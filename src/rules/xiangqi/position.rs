@@ -322,10 +322,22 @@ const HORSE: [(i32, i32); 8] = [
 const NORTH: usize = 0;
 const SOUTH: usize = 1;
 const EAST: usize = 2;
+const WEST: usize = 3;
 
 /// The bit of point `sq` in an occupancy mask.
 const fn bit(sq: usize) -> u128 {
     1u128 << sq
+}
+
+/// The [`ORTH`] direction from `a` to `b` when they share a file or rank (and differ).
+fn line_from(a: Square, b: Square) -> Option<usize> {
+    let (af, ar) = (GEOMETRY.file(a), GEOMETRY.rank(a));
+    let (bf, br) = (GEOMETRY.file(b), GEOMETRY.rank(b));
+    match (af == bf, ar == br) {
+        (true, false) => Some(if br > ar { NORTH } else { SOUTH }),
+        (false, true) => Some(if bf > af { EAST } else { WEST }),
+        _ => None,
+    }
 }
 
 /// The point of `mask` (points on one [`ORTH`] ray from some point) nearest that point:
@@ -745,13 +757,20 @@ impl Position {
     }
 
     /// True when the pseudo-legal move `m` of a side that is not in check certainly keeps its
-    /// General safe, without making it: the piece is not the General, its from-point is not on
-    /// the General's file or rank (a line it could open: a Chariot's, a Cannon's with its
-    /// screens, the Generals facing) nor diagonally next to the General (a Horse's leg, an
-    /// Elephant's eye it could free), and its to-point is not on the General's file or rank (a
-    /// new Cannon screen). Every attack on a point needs a line through it, a leg or eye
-    /// diagonally next to it, or an attacker next to it, and a capture on `m.to` leaves that
-    /// point occupied, so nothing else can change. `false` means "make it and look".
+    /// General safe, without making it. Every attack on a point needs a line through it (a
+    /// Chariot's, a Cannon's over one screen, a Soldier's or General's next to it, the Generals
+    /// facing), a Horse's leg or an Elephant's eye diagonally next to it, or an Advisor next to
+    /// it; the moving piece is the mover's own. So the move is safe when the piece is not the
+    /// General, its from-point is not diagonally next to the General (a leg or eye it could
+    /// free), and on each of the General's file and rank:
+    /// - a from-point on it has at least two pieces between it and the General (the first
+    ///   and second pieces from the General, the only ones a line attack looks at, stay);
+    /// - an empty to-point on it has at least one piece between it and the General (a new
+    ///   piece there is then at least the second, and only pushes pieces beyond it further
+    ///   out); a capture leaves the point occupied and changes no line;
+    /// - from- and to-point are not both on it.
+    ///
+    /// `false` means "make it and look".
     fn surely_safe(&self, m: Move) -> bool {
         let Some(g) = self.general(self.to_move) else {
             return false;
@@ -762,11 +781,25 @@ impl Position {
         let (gf, gr) = (GEOMETRY.file(g), GEOMETRY.rank(g));
         let (ff, fr) = (GEOMETRY.file(m.from), GEOMETRY.rank(m.from));
         let (tf, tr) = (GEOMETRY.file(m.to), GEOMETRY.rank(m.to));
-        ff != gf
-            && fr != gr
-            && tf != gf
-            && tr != gr
-            && !(ff.abs_diff(gf) == 1 && fr.abs_diff(gr) == 1)
+        if ff.abs_diff(gf) == 1 && fr.abs_diff(gr) == 1 {
+            return false;
+        }
+        if (ff == gf && tf == gf) || (fr == gr && tr == gr) {
+            return false;
+        }
+        let between = |x: Square| -> u32 {
+            match line_from(g, x) {
+                Some(d) => {
+                    let (g, x) = (g as usize, x as usize);
+                    (T.ray[g][d] & !T.ray[x][d] & !bit(x) & self.occ).count_ones()
+                }
+                None => u32::MAX,
+            }
+        };
+        let from_ok = (ff != gf && fr != gr) || between(m.from) >= 2;
+        let to_ok =
+            (tf != gf && tr != gr) || self.board[m.to as usize].is_some() || between(m.to) >= 1;
+        from_ok && to_ok
     }
 
     /// True when a pseudo-legal move leaves the mover's General unattacked and not facing the
@@ -883,58 +916,92 @@ impl Position {
     /// One piece of `by` that attacks `sq` (a Chariot, Cannon, Soldier or General along a
     /// line, then Horses, Advisors and Elephants), or `None`.
     pub fn attacker(&self, sq: Square, by: Side) -> Option<Square> {
-        let t = sq as usize;
-        if t >= SQUARES {
+        if sq as usize >= SQUARES {
             return None;
         }
-        let occ = self.occ;
         for d in 0..4 {
-            let line = T.ray[t][d] & occ;
-            let Some(s) = nearest(line, d) else { continue };
-            if let Some(p) = self.board[s] {
-                if p.side() == by {
-                    let next = s as u8 == T.orth[t][d];
-                    match self.mover(p, s as u8) {
-                        Kind::Chariot => return Some(s as u8),
-                        Kind::General if next && in_palace(by, sq) => return Some(s as u8),
-                        // The Soldier on s moves in the direction opposite to d to reach sq.
-                        Kind::Soldier if next => {
-                            let back = d ^ 1;
-                            if back == forward(by) || (d >= 2 && !own_half(by, s as u8)) {
-                                return Some(s as u8);
-                            }
-                        }
-                        _ => {}
+            if let (Some(a), _) = self.line_attacker(sq, d, by) {
+                return Some(a);
+            }
+        }
+        self.horse_attacker(sq, by, |_, _| true)
+            .or_else(|| self.diagonal_attacker(sq, by, |_, _| true))
+    }
+
+    /// The piece of `by` attacking `sq` along the line from `sq` in [`ORTH`] direction `d` (a
+    /// Chariot or the General or a Soldier as the first piece, a Cannon as the second), and
+    /// the first piece on that line.
+    #[inline(always)]
+    fn line_attacker(&self, sq: Square, d: usize, by: Side) -> (Option<Square>, Option<Piece>) {
+        let t = sq as usize;
+        let line = T.ray[t][d] & self.occ;
+        let Some(s) = nearest(line, d) else {
+            return (None, None);
+        };
+        let first = self.board[s];
+        if let Some(p) = first.filter(|p| p.side() == by) {
+            let next = s as u8 == T.orth[t][d];
+            match self.mover(p, s as u8) {
+                Kind::Chariot => return (Some(s as u8), first),
+                Kind::General if next && in_palace(by, sq) => return (Some(s as u8), first),
+                // The Soldier on s moves in the direction opposite to d to reach sq.
+                Kind::Soldier if next => {
+                    let back = d ^ 1;
+                    if back == forward(by) || (d >= 2 && !own_half(by, s as u8)) {
+                        return (Some(s as u8), first);
                     }
                 }
+                _ => {}
             }
-            // A Cannon beyond the first piece (its screen).
-            if let Some(c) = nearest(line & !bit(s), d) {
-                if let Some(p) = self.board[c] {
-                    if p.side() == by && self.mover(p, c as u8) == Kind::Cannon {
-                        return Some(c as u8);
-                    }
+        }
+        // A Cannon beyond the first piece (its screen).
+        if let Some(c) = nearest(line & !bit(s), d) {
+            if let Some(p) = self.board[c] {
+                if p.side() == by && self.mover(p, c as u8) == Kind::Cannon {
+                    return (Some(c as u8), first);
                 }
             }
         }
-        for &(h, leg) in &T.horse_in[t] {
-            if h == NONE || self.board[leg as usize].is_some() {
-                continue;
+        (None, first)
+    }
+
+    /// A Horse of `by` attacking `sq` over a free leg, among the (horse point, leg) pairs
+    /// `consider` accepts.
+    #[inline]
+    fn horse_attacker(
+        &self,
+        sq: Square,
+        by: Side,
+        consider: impl Fn(Square, Square) -> bool,
+    ) -> Option<Square> {
+        T.horse_in[sq as usize].iter().find_map(|&(h, leg)| {
+            if h == NONE || !consider(h, leg) || self.board[leg as usize].is_some() {
+                return None;
             }
-            if let Some(p) = self.board[h as usize] {
-                if p.side() == by && self.mover(p, h) == Kind::Horse {
-                    return Some(h);
-                }
-            }
-        }
+            let p = self.board[h as usize]?;
+            (p.side() == by && self.mover(p, h) == Kind::Horse).then_some(h)
+        })
+    }
+
+    /// An Advisor or Elephant of `by` attacking `sq`, among the (point next to `sq`, point
+    /// two steps away) diagonals `consider` accepts.
+    #[inline]
+    fn diagonal_attacker(
+        &self,
+        sq: Square,
+        by: Side,
+        consider: impl Fn(Square, Square) -> bool,
+    ) -> Option<Square> {
         // Advisors and Elephants that keep the palace and river limits stay in their own
         // half, so they attack nothing beyond it (the other General's palace included).
         if !self.free_diagonals && !own_half(by, sq) {
             return None;
         }
+        let t = sq as usize;
         for d in 0..4 {
             let a = T.diag[t][d];
-            if a == NONE {
+            let e = T.diag2[t][d];
+            if a == NONE || !consider(a, e) {
                 continue;
             }
             if let Some(p) = self.board[a as usize] {
@@ -945,7 +1012,6 @@ impl Position {
                     return Some(a);
                 }
             }
-            let e = T.diag2[t][d];
             if e == NONE || self.board[a as usize].is_some() {
                 continue;
             }
@@ -959,6 +1025,46 @@ impl Position {
             }
         }
         None
+    }
+
+    /// [`Position::is_check`] just after `m` was made (and, in Jieqi, its piece turned over),
+    /// for a side to move that was not in check before `m`: every attack on its General that
+    /// `m` can have made passes through a point `m` changed. So only these are looked at: the
+    /// General's file and rank where they run through `m`'s from- or to-point (a line opened,
+    /// a new screen, the piece arrived, the Generals facing), Horses on the to-point or whose
+    /// leg is the from-point, and Advisors or Elephants on the to-point or whose eye is the
+    /// from-point. Equal to [`Position::is_check`] under that condition (checked in debug
+    /// builds at every ply the tests replay).
+    pub fn is_check_after(&self, m: Move) -> bool {
+        let side = self.to_move;
+        let Some(g) = self.general(side) else {
+            return false;
+        };
+        let by = side.other();
+        for x in [m.from, m.to] {
+            let Some(d) = line_from(g, x) else { continue };
+            let (attacker, first) = self.line_attacker(g, d, by);
+            let facing = d <= SOUTH
+                && first.is_some_and(|p| {
+                    p.side() == by && p.kind() == Kind::General && !p.is_covered()
+                });
+            if attacker.is_some() || facing {
+                return true;
+            }
+        }
+        // A leg or eye the move freed is diagonally next to the General.
+        let (gf, gr) = (GEOMETRY.file(g), GEOMETRY.rank(g));
+        let freed =
+            GEOMETRY.file(m.from).abs_diff(gf) == 1 && GEOMETRY.rank(m.from).abs_diff(gr) == 1;
+        let arrived = self.moves_as(m.to);
+        (freed || arrived == Some(Kind::Horse))
+            && self
+                .horse_attacker(g, by, |h, leg| h == m.to || leg == m.from)
+                .is_some()
+            || (freed || matches!(arrived, Some(Kind::Advisor | Kind::Elephant)))
+                && self
+                    .diagonal_attacker(g, by, |a, e| a == m.to || e == m.to || a == m.from)
+                    .is_some()
     }
 
     /// Says why `m` is not legal for the piece on its from-point, or `Ok` when it is. The
