@@ -511,3 +511,56 @@ fn gravon_with_a_bom() {
     assert_eq!(doc["games"][0]["plies"], 33);
     assert_eq!(doc["games"][0]["outcome"]["reason"], "flag-captured");
 }
+
+/// A position shuttled to a thousand times: each Jungle repetition finding cites at most three
+/// earlier occurrences (the first two and the latest, numbered), so findings stay of bounded
+/// size and the replay linear; the 1001st occurrence is named as such.
+#[test]
+fn a_long_jungle_shuttle_cites_three_occurrences() {
+    let mut text = String::from("[Game \"jungle\"]\n[Result \"*\"]\n\n");
+    for i in 0..1000 {
+        text.push_str(&format!(
+            "{}. g3-g4 a7-a6 {}. g4-g3 a6-a7 ",
+            2 * i + 1,
+            2 * i + 2
+        ));
+    }
+    text.push_str("*\n");
+    let d = Dir::new("jungle-shuttle");
+    let p = d.write("shuttle.arb", text);
+    let (code, doc) = check(&[&p]);
+    assert_eq!(code, 1);
+    let findings = doc["games"][0]["findings"].as_array().unwrap();
+    let reps: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["code"] == "jungle-repetition")
+        .collect();
+    assert_eq!(reps.len(), 3993);
+    assert!(reps
+        .iter()
+        .all(|f| f["labels"].as_array().unwrap().len() <= 3));
+    let last = reps.last().unwrap();
+    assert_eq!(last["ply"], 4000);
+    assert!(
+        last["message"]
+            .as_str()
+            .unwrap()
+            .contains("for the 1001st time"),
+        "{}",
+        last["message"]
+    );
+    let labels: Vec<&str> = last["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "first occurrence: the start position",
+            "second occurrence, after ply 4",
+            "1000th occurrence, after ply 3996"
+        ]
+    );
+}

@@ -118,8 +118,13 @@ pub struct Made {
     pub captured: Option<Piece>,
     /// True when the jijbent repetition rule forbade the move (it was applied anyway).
     pub forbidden: bool,
-    /// The plies after which the new position stood before (0 = start), in order.
-    pub earlier: Vec<u32>,
+    /// How many times the new position stood before.
+    pub repeats: usize,
+    /// The plies after which it stood before (0 = start), in order, as findings cite them: all
+    /// of them up to three, else the first two and the latest, each with its 1-based
+    /// occurrence number. A position shuttled to a thousand times gives findings of bounded
+    /// size, and the replay stays linear in the game's length.
+    pub earlier: Vec<(usize, u32)>,
 }
 
 /// The Jungle engine. It holds no state of its own: the rule switches live in [`State`].
@@ -461,28 +466,45 @@ impl Jungle {
         st.to_move = st.to_move.other();
         st.last_moved = Some(piece.kind);
         let all = st.history.push(ply, key, span);
-        let earlier = all[..all.len() - 1].to_vec();
+        let before = &all[..all.len() - 1];
+        let earlier = if before.len() <= 3 {
+            before
+                .iter()
+                .copied()
+                .enumerate()
+                .map(|(i, p)| (i + 1, p))
+                .collect()
+        } else {
+            vec![
+                (1, before[0]),
+                (2, before[1]),
+                (before.len(), before[before.len() - 1]),
+            ]
+        };
         Made {
             piece,
             captured,
             forbidden,
+            repeats: before.len(),
             earlier,
         }
     }
 
-    fn occurrence_labels(&self, st: &State, earlier: &[u32], mut f: Finding) -> Finding {
-        for (i, &p) in earlier.iter().enumerate() {
+    /// `f` with a label at each cited earlier occurrence ([`Made::earlier`]), and those
+    /// plies as its evidence.
+    fn occurrence_labels(&self, st: &State, earlier: &[(usize, u32)], mut f: Finding) -> Finding {
+        for &(n, p) in earlier {
             let Some(span) = st.history.span(p) else {
                 continue;
             };
             let what = if p == 0 {
-                format!("{} occurrence: the start position", history::ordinal(i + 1))
+                format!("{} occurrence: the start position", history::ordinal(n))
             } else {
-                format!("{} occurrence, after ply {p}", history::ordinal(i + 1))
+                format!("{} occurrence, after ply {p}", history::ordinal(n))
             };
             f = f.with_label(span, what);
         }
-        f
+        f.with_evidence(earlier.iter().map(|&(_, p)| p).collect())
     }
 
     fn check_annotation(
@@ -761,18 +783,17 @@ impl Rules for Jungle {
                     made.piece.kind.name(),
                     g.name(from),
                     g.name(to),
-                    history::ordinal(made.earlier.len() + 1),
+                    history::ordinal(made.repeats + 1),
                     last
                 ),
                 REPETITION_RULE,
             )
             .at_ply(number)
             .label("forbidden repetition")
-            .help("seed 001: report it to an admin, who warns the player; repeated, it can lose the game. The move is applied and the rest of the game is still judged")
-            .with_evidence(made.earlier.clone());
+            .help("seed 001: report it to an admin, who warns the player; repeated, it can lose the game. The move is applied and the rest of the game is still judged");
             findings.push(self.occurrence_labels(st, &made.earlier, f));
         }
-        if made.earlier.len() == 2 {
+        if made.repeats == 2 {
             let f = Finding::new(
                 Code::ThreefoldRepetition,
                 mv.span,
@@ -786,8 +807,7 @@ impl Rules for Jungle {
             .label("third occurrence: a draw is claimable")
             .help(format!(
                 "not automatic: a player claims it (arbiter claim FILE --ply {number} draw)"
-            ))
-            .with_evidence(made.earlier.clone());
+            ));
             findings.push(self.occurrence_labels(st, &made.earlier, f));
         }
         Ok(Applied {
