@@ -116,10 +116,21 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
         .as_ref()
         .filter(|o| o.ply < ply && ply > played)
     {
-        return Err(Unjudgeable(format!(
-            "the game ended on ply {} ({}); the record goes on, but there is no position after ply {ply} to claim in",
-            o.ply, o.reason
-        )));
+        let goes_on = g
+            .findings
+            .iter()
+            .any(|f| f.code == crate::finding::Code::MovesAfterEnd);
+        return Err(Unjudgeable(if goes_on {
+            format!(
+                "the game ended on ply {} ({}); the record goes on, but there is no position after ply {ply} to claim in",
+                o.ply, o.reason
+            )
+        } else {
+            format!(
+                "the game ended on ply {} ({}), its last ply; there is no position after ply {ply} to claim in",
+                o.ply, o.reason
+            )
+        }));
     }
     if ply > played {
         return Err(Unjudgeable(if replay.stopped {
