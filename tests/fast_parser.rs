@@ -83,6 +83,8 @@ fn token() -> impl Strategy<Value = String> {
         Just("a1x2".to_string()),
         Just("x1x2".to_string()),
         Just("99999999999999999999.".to_string()),
+        Just("00000000000000000001.".to_string()),
+        Just("018446744073709551615...".to_string()),
         Just("18446744073709551616...".to_string()),
         Just("a4xa5(3:B)".to_string()),
         Just("(".to_string()),

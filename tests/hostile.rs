@@ -564,3 +564,33 @@ fn a_long_jungle_shuttle_cites_three_occurrences() {
         ]
     );
 }
+
+/// A Gravon square off the board (`L4`): the move arbiter writes for it (`L4-L5`) is no
+/// move, a parse error at the move element; the text is never read as coordinates, whose
+/// spans would point into the XML tag.
+#[test]
+fn gravon_square_off_the_board_is_no_move() {
+    let xml = "<stratego>\n <game type=\"classic\">\n  <field content=\"DBMBEHFGEDFDGHBEDJFIHIDBGJEIHDDEBFCLBGKDAA__AA__AAAA__AA__AASNRTXOUTVPPQPNWPNQPRQUSPNRQSVTPNYNUQTRSP\"/>\n  <move id=\"1\" source=\"L4\" target=\"L5\"/>\n </game>\n</stratego>\n";
+    let d = Dir::new("gravon-off-board");
+    let p = d.write("off.xml", xml);
+    let (code, doc) = check(&[&p]);
+    assert_eq!(code, 2);
+    let f = &doc["games"][0]["findings"][0];
+    assert_eq!(f["code"], "parse-error");
+    assert_eq!(f["message"], "`L4-L5` is not a move");
+    let move_element = xml.find("<move").unwrap();
+    assert_eq!(f["offset"], move_element);
+}
+
+/// Leading zeros in a move number are the same number (`00000000000000000001.` is 1.), as
+/// `str::parse` reads it: no warning.
+#[test]
+fn move_number_with_leading_zeros() {
+    let (code, games) = hostile(
+        "leading-zeros",
+        "[Game \"xiangqi\"]\n\n00000000000000000001. h2e2 h9g7 000000000000000000000000002. h0g2 *\n",
+    );
+    assert_eq!(code, 0);
+    assert!(codes(&games[0]).is_empty(), "{:?}", codes(&games[0]));
+    assert_eq!(games[0]["plies"], 3);
+}

@@ -246,15 +246,15 @@ impl Scanner<'_> {
     fn move_number(&mut self) -> Option<(u64, bool, Loc)> {
         let s = self.i;
         let mut n: u64 = 0;
+        // Saturating: a number too large for u64 reads as u64::MAX (a wrong number like any
+        // other), exactly what `str::parse` then `unwrap_or(u64::MAX)` gives, leading zeros
+        // and all.
         while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
-            n = n.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            n = n.saturating_mul(10).saturating_add(u64::from(c - b'0'));
             self.i += 1;
         }
-        match self.i - s {
-            0 => return None,
-            // 19 digits always fit in u64; more may not (a wrong number like any other).
-            20.. => n = u64::MAX,
-            _ => {}
+        if self.i == s {
+            return None;
         }
         let rest = &self.b[self.i..];
         let (len, dots3) = match rest.first() {
@@ -319,13 +319,10 @@ impl Scanner<'_> {
                 let s = i;
                 let mut n: u64 = 0;
                 while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
-                    n = n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+                    n = n.saturating_mul(10).saturating_add(u64::from(d - b'0'));
                     i += 1;
                 }
-                if i - s > 19
-                    || b.get(i) != Some(&b'.')
-                    || !matches!(b.get(i + 1), Some(b' ' | b'\n'))
-                {
+                if b.get(i) != Some(&b'.') || !matches!(b.get(i + 1), Some(b' ' | b'\n')) {
                     i = s;
                     break;
                 }

@@ -405,12 +405,10 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
     };
     g.moves.push(MoveRecord {
         text: Spanned::new(text_value.into(), elem),
-        extra: coord.map(|c| {
-            Box::new(PlyExtra {
-                annotation: None,
-                imported_coord: Some(c),
-            })
-        }),
+        extra: Some(Box::new(PlyExtra {
+            annotation: None,
+            imported_coord: Some(coord),
+        })),
         turn,
         span: elem,
     });

@@ -130,10 +130,11 @@ pub struct MoveRecord {
 pub struct PlyExtra {
     /// The parenthesised annotation after the move, without the parentheses (`3:B`).
     pub annotation: Option<Spanned<String>>,
-    /// The coordinate reading, for importers whose move text is written by arbiter rather
-    /// than read from the source (Gravon XML): its squares' spans point at the attributes the
-    /// squares came from. `None` for logs, whose reading comes from the text.
-    pub imported_coord: Option<CoordMove>,
+    /// Set by importers whose move text is written by arbiter rather than read from the
+    /// source (Gravon XML): `Some(reading)`, whose squares' spans point at the attributes they
+    /// came from, or `Some(None)` when the squares could not be read (the text written for
+    /// them is then no move). `None` for logs, whose reading comes from the text.
+    pub imported_coord: Option<Option<CoordMove>>,
 }
 
 /// The result token or tag value: what the log records, not what the moves show.
@@ -234,7 +235,7 @@ impl MoveRecord {
     #[inline]
     pub fn coord(&self) -> Option<CoordMove> {
         match self.extra.as_deref().and_then(|e| e.imported_coord) {
-            Some(c) => Some(c),
+            Some(imported) => imported,
             None => parse_coord_move(&self.text.value, self.text.span.start),
         }
     }
