@@ -439,9 +439,10 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 self.line += 1;
             }
             if boundary.is_some() {
-                // The next game's buffer starts as large as this one grew: games in one
-                // archive are alike in size, so most are read without a reallocation.
-                let mut next = Vec::with_capacity(self.cur.capacity());
+                // The next game's buffer starts as large as this game (up to 64 KB): games
+                // in one archive are alike in size, so most are read without a
+                // reallocation, and one huge game does not make every later buffer huge.
+                let mut next = Vec::with_capacity(self.cur.len().min(1 << 16));
                 next.extend_from_slice(&self.cur[line_start..]);
                 self.cur.truncate(line_start);
                 let done = std::mem::replace(&mut self.cur, next);
