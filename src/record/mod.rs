@@ -202,6 +202,45 @@ pub struct GameRecord {
     pub numbering_offset: u64,
     /// Set by importers: the ruleset the source format implies (Gravon's `type`).
     pub implied_game: Option<String>,
+    /// Other lines of play inside the record (PGN's `( ... )`, DhtmlXQ's `move_B_I_N`, XQF's
+    /// alternatives), parents before children. Line 0 is the main line ([`GameRecord::moves`]),
+    /// line `n` is `variations[n - 1]`.
+    pub variations: Vec<Variation>,
+    /// The record's comments in source order, each placed on its line of play.
+    pub comments: Vec<Comment>,
+}
+
+/// A variation: a line of play that branches off another line of the same record.
+///
+/// Its first move replaces the parent line's move at ply `start + 1`: the position it starts
+/// from is the parent line's position after ply `start` (plies counted from the game's start,
+/// 1-based, so `start` = 0 branches at the first move). Its moves are plies `start + 1`,
+/// `start + 2`, ... of that line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variation {
+    /// The line it branches from: 0 the main line, `n` the variation `variations[n - 1]`;
+    /// always a line listed before this one.
+    pub parent: usize,
+    /// Plies played (from the game's start) before the variation's first move; at least the
+    /// parent's own `start` and less than the parent's last ply number.
+    pub start: u32,
+    /// Its plies in the order played.
+    pub moves: Vec<MoveRecord>,
+    /// Where the variation is written (`( ... )`; an importer's branch record).
+    pub span: Span,
+}
+
+/// A comment of the record: `{...}` or `; ...` in a log, an importer's annotation text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    /// The text without its delimiters (as written; importers: decoded to UTF-8).
+    pub text: String,
+    /// The comment's bytes, delimiters included (an importer's: the bytes it was read from).
+    pub span: Span,
+    /// The line of play it stands in (0 the main line, `n` the variation `variations[n - 1]`).
+    pub line: usize,
+    /// How many of that line's moves come before it (0: before its first move).
+    pub after: usize,
 }
 
 impl MoveRecord {
