@@ -18,8 +18,8 @@
 use crate::checks::no_capture;
 use crate::finding::Code;
 use crate::pipeline::GameReport;
-use crate::record::RecordedResult;
 use crate::rules::GameId;
+use crate::types::RecordedResult;
 use serde::Serialize;
 
 /// What a player claims.

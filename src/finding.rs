@@ -1,7 +1,7 @@
 //! Findings: what every stage reports, with a stable code (`../shared/rulings.md` §5), the ply
 //! it belongs to, the rule it breaks and the bytes of the log it points at.
 
-use crate::record::Span;
+use crate::types::Span;
 use serde::Serialize;
 
 /// How serious a finding is (rulings §5). Errors make the exit code 1, `parse-error` and
@@ -188,7 +188,7 @@ pub struct Finding {
     /// For a Xiangqi repetition finding (rulings §4.3): the result and the reason the third
     /// occurrence gives (`perpetual-check`, `perpetual-chase` or `repetition`), whether it
     /// ended the game or (`Repetition "claim"`) play went on. `arbiter claim` answers from it.
-    pub verdict: Option<(crate::record::RecordedResult, &'static str)>,
+    pub verdict: Option<(crate::types::RecordedResult, &'static str)>,
 }
 
 impl Finding {
@@ -222,7 +222,7 @@ impl Finding {
     /// Sets the repetition verdict ([`Finding::verdict`]).
     pub fn with_verdict(
         mut self,
-        result: crate::record::RecordedResult,
+        result: crate::types::RecordedResult,
         reason: &'static str,
     ) -> Self {
         self.verdict = Some((result, reason));

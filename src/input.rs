@@ -8,7 +8,7 @@
 
 use crate::finding::{Code, Finding};
 use crate::record::split::Splitter;
-use crate::record::Span;
+use crate::types::Span;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -26,6 +26,7 @@ pub mod record;
 pub mod report;
 pub mod rules;
 pub mod show;
+pub mod types;
 
 pub use finding::{Code, Finding, Severity};
 pub use pipeline::{check_source, GameReport, Options, Source, Summary};

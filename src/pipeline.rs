@@ -5,11 +5,12 @@
 use crate::checks;
 use crate::finding::{Code, Finding, Severity};
 use crate::input::{self, Chunk, ChunkKind, Input};
-use crate::record::{self, GameRecord, RecordedResult, Span};
+use crate::record::{self, GameRecord};
 use crate::rules::{
     self, jungle::Jungle, spionage::Spionage, stratego::Stratego, xiangqi::Xiangqi, GameId,
     Outcome, Overrides, Parameters, Replay,
 };
+use crate::types::{RecordedResult, Span};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 

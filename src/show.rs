@@ -17,7 +17,8 @@ use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::{self, GameReport};
 use crate::record::GameRecord;
 use crate::report::board::{BoardView, LastMove};
-use crate::rules::{self, GameId, Overrides, Parameters, Replay, Side};
+use crate::rules::{self, GameId, Overrides, Parameters, Replay};
+use crate::types::Side;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Why a position cannot be shown (`arbiter show` exits 2).
@@ -224,7 +225,7 @@ mod tests {
     #[test]
     fn finding_ply_rule() {
         let f = |ply| {
-            let mut f = Finding::new(Code::IllegalMove, crate::record::Span::new(0, 0), "x", "y");
+            let mut f = Finding::new(Code::IllegalMove, crate::types::Span::new(0, 0), "x", "y");
             f.ply = ply;
             f
         };

@@ -14,7 +14,7 @@
 //! enemy pieces the move threatens and the position key after it, computed by the engine.
 
 use crate::geometry::Square;
-use crate::rules::Side;
+use crate::types::Side;
 
 /// A chase in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]

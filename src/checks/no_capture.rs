@@ -78,8 +78,8 @@ pub fn check(plies: &[PlyInfo]) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Span;
-    use crate::rules::Side;
+    use crate::types::Side;
+    use crate::types::Span;
 
     fn plies(captures: &[u32], n: u32) -> Vec<PlyInfo> {
         (1..=n)

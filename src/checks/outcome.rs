@@ -6,8 +6,9 @@
 //! an off-board end (`resignation`, `agreement`, `time`, `forfeit`, `admin`).
 
 use crate::finding::{Code, Finding};
-use crate::record::{GameRecord, RecordedResult, Span, Spanned};
+use crate::record::GameRecord;
 use crate::rules::Replay;
+use crate::types::{RecordedResult, Span, Spanned};
 
 /// Off-board terminations a log may record (`log-format.md`).
 pub const OFF_BOARD: [&str; 5] = ["resignation", "agreement", "time", "forfeit", "admin"];

@@ -14,7 +14,7 @@
 //! actually played.
 
 use crate::geometry::{Geometry, Square};
-use crate::rules::Side;
+use crate::types::Side;
 
 /// One player's current shuttle run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,50 +13,7 @@ pub mod parse;
 pub mod split;
 
 use crate::finding::Finding;
-
-/// A half-open byte range `start..end` into the source text the user gave.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize)]
-pub struct Span {
-    /// First byte (0-based).
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-}
-
-impl Span {
-    /// The span `start..end` (bytes).
-    pub fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
-    }
-    /// Length in bytes.
-    pub fn len(&self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-    /// True for a zero-length span (an insertion point, e.g. "end of file").
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// The smallest span covering both.
-    pub fn join(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
-    }
-}
-
-/// A value together with the bytes it was read from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Spanned<T> {
-    /// The value.
-    pub value: T,
-    /// Where it stands in the source.
-    pub span: Span,
-}
-
-impl<T> Spanned<T> {
-    /// Pairs a value with its span.
-    pub fn new(value: T, span: Span) -> Self {
-        Spanned { value, span }
-    }
-}
+pub use crate::types::{RecordedResult, Span, Spanned};
 
 /// One tag pair `[Name "value"]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,47 +92,6 @@ pub struct PlyExtra {
     /// came from, or `Some(None)` when the squares could not be read (the text written for
     /// them is then no move). `None` for logs, whose reading comes from the text.
     pub imported_coord: Option<Option<CoordMove>>,
-}
-
-/// The result token or tag value: what the log records, not what the moves show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordedResult {
-    /// `1-0`: the first player (Red / White) won.
-    FirstWins,
-    /// `0-1`: the second player won.
-    SecondWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unfinished or unknown.
-    Unknown,
-}
-
-impl RecordedResult {
-    /// Reads `1-0`, `0-1`, `1/2-1/2` (also `½-½`) or `*`.
-    pub fn parse(s: &str) -> Option<Self> {
-        match s.trim() {
-            "1-0" => Some(Self::FirstWins),
-            "0-1" => Some(Self::SecondWins),
-            "1/2-1/2" | "\u{bd}-\u{bd}" => Some(Self::Draw),
-            "*" => Some(Self::Unknown),
-            _ => None,
-        }
-    }
-    /// The PGN token.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Self::FirstWins => "1-0",
-            Self::SecondWins => "0-1",
-            Self::Draw => "1/2-1/2",
-            Self::Unknown => "*",
-        }
-    }
-}
-
-impl serde::Serialize for RecordedResult {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
 }
 
 /// One game as parsed, before any rule is applied.

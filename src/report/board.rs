@@ -15,7 +15,8 @@
 //! snapshots) says everything the coloured one does.
 
 use crate::geometry::{Geometry, Square};
-use crate::rules::{GameId, Side};
+use crate::rules::GameId;
+use crate::types::Side;
 use std::fmt::Write;
 
 /// What a square is, apart from the piece on it.

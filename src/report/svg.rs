@@ -6,7 +6,7 @@
 //! arrowed, a legend, lost pieces and (Veldslag) the captured-piece score.
 
 use super::board::{BoardView, PieceView, Terrain};
-use crate::rules::Side;
+use crate::types::Side;
 use std::fmt::Write;
 
 /// Side length of a square, in pixels.

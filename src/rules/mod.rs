@@ -13,62 +13,11 @@ pub mod stratego;
 pub mod xiangqi;
 
 use crate::finding::{Code, Finding};
-use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
+use crate::record::{GameRecord, MoveRecord};
 use crate::report::board::BoardView;
+pub use crate::types::{nth, ordinal, RecordedResult, Side, Span};
 use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// "first", "second", ... "fifth", then "6th", "21st", "22nd", "23rd", "111th": an
-/// occurrence number (1-based) in words.
-pub fn ordinal(n: usize) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        n => {
-            let suffix = match (n % 10, n % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
-    }
-}
-
-/// The player: `First` moves first (Red in Stratego, Jungle and Xiangqi; White in Spionage).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Side {
-    /// Red (Stratego family, Jungle, Xiangqi) or White (Spionage).
-    First,
-    /// Blue (Stratego family, Jungle) or Black (Spionage, Xiangqi).
-    Second,
-}
-
-impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-    /// 0 for `First`, 1 for `Second` (for indexing per-side arrays).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    /// The result in which this side wins.
-    pub fn wins(self) -> RecordedResult {
-        match self {
-            Side::First => RecordedResult::FirstWins,
-            Side::Second => RecordedResult::SecondWins,
-        }
-    }
-}
 
 /// The rulesets arbiter knows by name (`log-format.md`: the `Game` tag).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

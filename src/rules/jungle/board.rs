@@ -3,7 +3,7 @@
 //! `FEN` position tag (read by [`parse_fen`], written by [`fen`]).
 
 use crate::geometry::{zobrist, Geometry, Square};
-use crate::rules::Side;
+use crate::types::Side;
 
 /// The board: files `a`–`g`, ranks 1–9, Red at the bottom (rulings §3).
 pub const GEOMETRY: Geometry = Geometry {

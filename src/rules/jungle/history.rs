@@ -1,7 +1,7 @@
 //! Where each position of a Jungle game occurred: the memory behind the jijbent repetition rule,
 //! the threefold-repetition draw and `arbiter claim` (rulings §3).
 
-use crate::record::Span;
+use crate::types::Span;
 use std::collections::HashMap;
 
 /// The occurrences of every position of one game, by Zobrist key (placement + side to move),

@@ -35,8 +35,10 @@ mod view;
 
 use crate::finding::{Code, Finding};
 use crate::geometry::{Square, ORTHOGONAL};
-use crate::record::{GameRecord, MoveRecord, Span};
-use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules, Side};
+use crate::record::{GameRecord, MoveRecord};
+use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::Side;
+use crate::types::Span;
 pub use board::{
     den_owner, fen, is_water, parse_fen, trap_owner, Board, Kind, Piece, Variant, GEOMETRY, KINDS,
     SEED_VARIANT, SQUARES, START_FEN,

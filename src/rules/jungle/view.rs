@@ -4,7 +4,8 @@
 use super::board::{den_owner, is_water, trap_owner, Kind, Piece, GEOMETRY, KINDS, SQUARES};
 use super::{Jungle, State};
 use crate::report::board::{BoardView, Identity, PieceView, Terrain};
-use crate::rules::{GameId, Side};
+use crate::rules::GameId;
+use crate::types::Side;
 
 fn identity(k: Kind) -> Identity {
     Identity {

@@ -33,8 +33,10 @@ mod view;
 
 use crate::finding::{Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
-use crate::record::{GameRecord, MoveRecord, Span};
-use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules, Side};
+use crate::record::{GameRecord, MoveRecord};
+use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::Side;
+use crate::types::Span;
 pub use pieces::{combat, Combat, Kind, ARMY, KINDS};
 use std::rc::Rc;
 
@@ -778,7 +780,7 @@ mod tests {
         assert_eq!(
             (o.result, o.reason, o.ply),
             (
-                crate::record::RecordedResult::FirstWins,
+                crate::types::RecordedResult::FirstWins,
                 "all-pieces-captured",
                 1
             )
@@ -802,7 +804,7 @@ mod tests {
         assert_eq!(
             (o.result, o.reason),
             (
-                crate::record::RecordedResult::SecondWins,
+                crate::types::RecordedResult::SecondWins,
                 "all-pieces-captured"
             )
         );

@@ -6,8 +6,9 @@ use super::pieces::{Kind, ARMY, KINDS, LETTERS};
 use super::{Piece, SOURCE};
 use crate::finding::{Code, Finding};
 use crate::geometry::{Geometry, Square, MAX_SQUARES};
-use crate::record::{GameRecord, SetupBlock, Span, Tag};
-use crate::rules::Side;
+use crate::record::{GameRecord, SetupBlock, Tag};
+use crate::types::Side;
+use crate::types::Span;
 
 /// The 10x10 board: files a–j, ranks 1–10.
 pub const BOARD: Geometry = Geometry {

@@ -7,7 +7,7 @@
 
 use super::{Kind, Piece, Spionage, State, KINDS};
 use crate::report::board::{BoardView, Identity, PieceView, Terrain};
-use crate::rules::Side;
+use crate::types::Side;
 
 fn identity(k: Kind) -> Identity {
     Identity {

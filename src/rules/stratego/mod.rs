@@ -13,8 +13,10 @@ mod view;
 use crate::checks::{chase::Chase, two_squares::TwoSquares};
 use crate::finding::{excerpt, Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
-use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
-use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules, Side};
+use crate::record::{GameRecord, MoveRecord};
+use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::Side;
+use crate::types::{RecordedResult, Span};
 pub use pieces::{Kind, Ruleset, KINDS};
 
 /// A piece on the board.
@@ -878,7 +880,7 @@ impl Rules for Stratego {
                     "the {} on {} moves between the same two squares for the {} time in a row",
                     piece.kind.name(),
                     g.name(from),
-                    ordinal(v.run.len + 1)
+                    crate::types::nth(v.run.len as usize + 1)
                 ),
                 "rulings §1.4 two-squares rule (ISF; seed 000: only 3 times back and forth)",
             )
@@ -979,18 +981,6 @@ impl Rules for Stratego {
             })
         }
     }
-}
-
-/// "4th", "5th": for messages.
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use super::{Kind, Piece, State, Stratego, KINDS};
 use crate::report::board::{BoardView, Identity, PieceView, Terrain};
-use crate::rules::Side;
+use crate::types::Side;
 
 fn identity(k: Kind) -> Identity {
     Identity {

@@ -28,7 +28,7 @@ use super::position::{
     in_palace, own_half, start_kind, Kind, Piece, Position, GEOMETRY, HEIGHT, WIDTH,
 };
 use crate::geometry::Square;
-use crate::rules::Side;
+use crate::types::Side;
 use std::ops::Range;
 
 /// The standard start position.

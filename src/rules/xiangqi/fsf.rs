@@ -19,7 +19,7 @@
 use super::position::{in_palace, own_half, Kind, Move, Piece, Position, GEOMETRY, SQUARES};
 use super::repetition::{bit, points, Points};
 use crate::geometry::Square;
-use crate::rules::Side;
+use crate::types::Side;
 
 const ORTH: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];

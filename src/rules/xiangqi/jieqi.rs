@@ -24,8 +24,9 @@
 use super::fen::Counts;
 use super::position::{Kind, Piece, Position, GEOMETRY, SQUARES};
 use crate::finding::{Code, Finding};
-use crate::record::{GameRecord, MoveRecord, Span};
-use crate::rules::Side;
+use crate::record::{GameRecord, MoveRecord};
+use crate::types::Side;
+use crate::types::Span;
 
 const RULE: &str = "rulings §4.2 (seed 004)";
 const FORMAT: &str = "docs/log-format.md (moves: Jieqi reveals and captured identities)";

@@ -32,8 +32,10 @@ mod view;
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 
 use crate::finding::{Code, Finding};
-use crate::record::{GameRecord, MoveRecord, RecordedResult, Span};
-use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules, Side};
+use crate::record::{GameRecord, MoveRecord};
+use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::Side;
+use crate::types::{RecordedResult, Span};
 
 const RULE: &str = "rulings §4.1 (seed 004)";
 const MOVES_RULE: &str =

@@ -35,8 +35,10 @@ use super::position::{Illegal, Kind, Move, Position, GEOMETRY, SQUARES};
 use super::{side_name, Xiangqi};
 use crate::finding::{Code, Finding};
 use crate::geometry::Square;
-use crate::record::{parse_coord_move, CoordMove, GameRecord, MoveRecord, Span};
-use crate::rules::{Parameters, Rules, Side};
+use crate::record::{parse_coord_move, CoordMove, GameRecord, MoveRecord};
+use crate::rules::{Parameters, Rules};
+use crate::types::Side;
+use crate::types::Span;
 
 /// The rule source cited by notation findings.
 const NOTATION_RULE: &str =

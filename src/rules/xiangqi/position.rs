@@ -15,7 +15,7 @@
 //! revealed Advisors and Elephants lose their palace and river limits.
 
 use crate::geometry::{zobrist, Geometry, Square};
-use crate::rules::Side;
+use crate::types::Side;
 use std::num::NonZeroU8;
 
 /// Files on the board.

@@ -145,7 +145,7 @@ pub fn jieqi_shuffle(seed: u64) -> Position {
     let mut rng = Rng::new(seed ^ 0x4A49_4551);
     let mut pos = Position::start();
     pos.set_free_diagonals(true);
-    for side in [crate::rules::Side::First, crate::rules::Side::Second] {
+    for side in [crate::types::Side::First, crate::types::Side::Second] {
         let points: Vec<u8> = (0..SQUARES as u8)
             .filter(|&sq| {
                 pos.piece(sq)

@@ -23,8 +23,8 @@
 
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 use crate::geometry::Square;
-use crate::record::Span;
-use crate::rules::Side;
+use crate::types::Side;
+use crate::types::Span;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -163,11 +163,11 @@ pub enum DrawWhy {
 impl Verdict {
     /// The result and the outcome reason (`perpetual-check`, `perpetual-chase` or
     /// `repetition`) when this verdict ends the game.
-    pub fn outcome(&self) -> (crate::record::RecordedResult, &'static str) {
+    pub fn outcome(&self) -> (crate::types::RecordedResult, &'static str) {
         match self {
             Verdict::PerpetualCheck { loser, .. } => (loser.other().wins(), "perpetual-check"),
             Verdict::PerpetualChase { loser, .. } => (loser.other().wins(), "perpetual-chase"),
-            Verdict::Draw { .. } => (crate::record::RecordedResult::Draw, "repetition"),
+            Verdict::Draw { .. } => (crate::types::RecordedResult::Draw, "repetition"),
         }
     }
 }
@@ -368,7 +368,7 @@ const MAX_LABELS: usize = 8;
 impl Repeat {
     /// The game's outcome when a third occurrence ends the game (`Repetition "ends"`): the
     /// result and the reason (`perpetual-check`, `perpetual-chase` or `repetition`).
-    pub fn outcome(&self) -> (crate::record::RecordedResult, &'static str) {
+    pub fn outcome(&self) -> (crate::types::RecordedResult, &'static str) {
         self.verdict.outcome()
     }
 
@@ -454,7 +454,7 @@ impl Repeat {
                 format!(
                     "in Repetition \"claim\" mode play goes on; on a claim here the arbiter rules {}",
                     match result {
-                        crate::record::RecordedResult::Draw => "a draw".to_string(),
+                        crate::types::RecordedResult::Draw => "a draw".to_string(),
                         r => r.as_str().to_string(),
                     }
                 ),

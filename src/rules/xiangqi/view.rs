@@ -8,7 +8,7 @@ use super::jieqi::Lost;
 use super::position::{in_palace, Kind, GEOMETRY, SQUARES};
 use super::{State, Xiangqi};
 use crate::report::board::{BoardView, Identity, PieceView, Terrain};
-use crate::rules::Side;
+use crate::types::Side;
 
 fn identity(k: Kind) -> Identity {
     Identity {

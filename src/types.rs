@@ -1,0 +1,144 @@
+//! The vocabulary every stage shares, on the ground floor: byte spans into the user's input,
+//! the two players, recorded results and occurrence numbers. Nothing here knows a game.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into the source text the user gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize)]
+pub struct Span {
+    /// First byte (0-based).
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end` (bytes).
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    /// True for a zero-length span (an insertion point, e.g. "end of file").
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// A value together with the bytes it was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it stands in the source.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// Pairs a value with its span.
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// The result token or tag value: what the log records, not what the moves show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordedResult {
+    /// `1-0`: the first player (Red / White) won.
+    FirstWins,
+    /// `0-1`: the second player won.
+    SecondWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl RecordedResult {
+    /// Reads `1-0`, `0-1`, `1/2-1/2` (also `½-½`) or `*`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.trim() {
+            "1-0" => Some(Self::FirstWins),
+            "0-1" => Some(Self::SecondWins),
+            "1/2-1/2" | "\u{bd}-\u{bd}" => Some(Self::Draw),
+            "*" => Some(Self::Unknown),
+            _ => None,
+        }
+    }
+    /// The PGN token.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Self::FirstWins => "1-0",
+            Self::SecondWins => "0-1",
+            Self::Draw => "1/2-1/2",
+            Self::Unknown => "*",
+        }
+    }
+}
+
+impl Serialize for RecordedResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// "first", "second", ... "fifth", then "6th", "21st", "22nd", "23rd", "111th": an
+/// occurrence number (1-based) in words.
+pub fn ordinal(n: usize) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => nth(n),
+    }
+}
+
+/// "1st", "2nd", "4th", "11th", "21st": a count (1-based) in figures, for a move of a run.
+pub fn nth(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The player: `First` moves first (Red in Stratego, Jungle and Xiangqi; White in Spionage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Side {
+    /// Red (Stratego family, Jungle, Xiangqi) or White (Spionage).
+    First,
+    /// Blue (Stratego family, Jungle) or Black (Spionage, Xiangqi).
+    Second,
+}
+
+impl Side {
+    /// The other player.
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+    /// 0 for `First`, 1 for `Second` (for indexing per-side arrays).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// The result in which this side wins.
+    pub fn wins(self) -> RecordedResult {
+        match self {
+            Side::First => RecordedResult::FirstWins,
+            Side::Second => RecordedResult::SecondWins,
+        }
+    }
+}
