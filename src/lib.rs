@@ -27,6 +27,7 @@ pub mod report;
 pub mod rules;
 pub mod show;
 pub mod types;
+pub mod view;
 
 pub use finding::{Code, Finding, Severity};
 pub use pipeline::{check_source, GameReport, Options, Source, Summary};

@@ -703,13 +703,13 @@ fn show(a: ShowArgs) -> i32 {
         None => view,
         Some(name) => {
             let word = format!("{name:?}");
-            match arbiter::show::side_named(view.game, &word) {
+            match arbiter::show::side_named(view.sides, &word) {
                 Some(side) => view.seen_by(side),
                 None => {
-                    let [first, second] = view.game.side_names();
+                    let [first, second] = view.sides;
                     eprintln!(
                         "arbiter: {} has no {word} player; --as takes {} or {}",
-                        view.game.as_str(),
+                        view.game,
                         first.to_lowercase(),
                         second.to_lowercase()
                     );

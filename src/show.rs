@@ -16,9 +16,9 @@
 use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::{self, GameReport};
 use crate::record::GameRecord;
-use crate::report::board::{BoardView, LastMove};
 use crate::rules::{self, GameId, Overrides, Parameters, Replay};
 use crate::types::Side;
+use crate::view::{BoardView, LastMove};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Why a position cannot be shown (`arbiter show` exits 2).
@@ -31,14 +31,13 @@ pub struct Unshowable {
     pub findings: Vec<Finding>,
 }
 
-/// The side a command-line name (`red`, `blue`, `white`, `black`, any case) means in `game`,
-/// by the names the game gives its players (Red/Blue, White/Black, Red/Black); `None` when
-/// the game has no player of that name.
-pub fn side_named(game: GameId, name: &str) -> Option<Side> {
-    let names = game.side_names();
+/// The side a command-line name (`red`, `blue`, `white`, `black`, any case) means in a game
+/// whose players are called `sides` (first player first: Red/Blue, White/Black, Red/Black);
+/// `None` when the game has no player of that name.
+pub fn side_named(sides: [&str; 2], name: &str) -> Option<Side> {
     [Side::First, Side::Second]
         .into_iter()
-        .find(|s| names[s.index()].eq_ignore_ascii_case(name.trim()))
+        .find(|s| sides[s.index()].eq_ignore_ascii_case(name.trim()))
 }
 
 /// Replays `record` under `game` and draws the arbiter's view of the positions after the
@@ -214,12 +213,24 @@ mod tests {
 
     #[test]
     fn sides_by_the_game_names() {
-        assert_eq!(side_named(GameId::Stratego, "Red"), Some(Side::First));
-        assert_eq!(side_named(GameId::Jungle, "blue"), Some(Side::Second));
-        assert_eq!(side_named(GameId::Spionage, "white"), Some(Side::First));
-        assert_eq!(side_named(GameId::Xiangqi, "black"), Some(Side::Second));
-        assert_eq!(side_named(GameId::Stratego, "black"), None);
-        assert_eq!(side_named(GameId::Spionage, "red"), None);
+        assert_eq!(
+            side_named(GameId::Stratego.side_names(), "Red"),
+            Some(Side::First)
+        );
+        assert_eq!(
+            side_named(GameId::Jungle.side_names(), "blue"),
+            Some(Side::Second)
+        );
+        assert_eq!(
+            side_named(GameId::Spionage.side_names(), "white"),
+            Some(Side::First)
+        );
+        assert_eq!(
+            side_named(GameId::Xiangqi.side_names(), "black"),
+            Some(Side::Second)
+        );
+        assert_eq!(side_named(GameId::Stratego.side_names(), "black"), None);
+        assert_eq!(side_named(GameId::Spionage.side_names(), "red"), None);
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! unknown to the viewer), a gold dot on pieces the opponent knows, the last move framed and
 //! arrowed, a legend, lost pieces and (Veldslag) the captured-piece score.
 
-use super::board::{BoardView, PieceView, Terrain};
 use crate::types::Side;
+use crate::view::{BoardView, PieceView, Terrain};
 use std::fmt::Write;
 
 /// Side length of a square, in pixels.

@@ -14,8 +14,8 @@ pub mod xiangqi;
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
-use crate::report::board::BoardView;
 pub use crate::types::{nth, ordinal, RecordedResult, Side, Span};
+use crate::view::BoardView;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

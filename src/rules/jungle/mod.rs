@@ -699,7 +699,7 @@ impl Rules for Jungle {
         st.key
     }
 
-    fn view(&self, st: &State) -> crate::report::board::BoardView {
+    fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
 

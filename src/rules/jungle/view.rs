@@ -3,9 +3,9 @@
 
 use super::board::{den_owner, is_water, trap_owner, Kind, Piece, GEOMETRY, KINDS, SQUARES};
 use super::{Jungle, State};
-use crate::report::board::{BoardView, Identity, PieceView, Terrain};
 use crate::rules::GameId;
 use crate::types::Side;
+use crate::view::{BoardView, Identity, PieceView, Terrain};
 
 fn identity(k: Kind) -> Identity {
     Identity {
@@ -21,7 +21,11 @@ fn piece_view(p: &Piece) -> PieceView {
 impl Jungle {
     /// The view of `st`, the same for the arbiter and both players.
     pub(crate) fn board_view(&self, st: &State) -> BoardView {
-        let mut v = BoardView::empty(GameId::Jungle, GEOMETRY);
+        let mut v = BoardView::empty(
+            GameId::Jungle.as_str(),
+            GameId::Jungle.side_names(),
+            GEOMETRY,
+        );
         v.kinds = KINDS.iter().map(|k| identity(*k)).collect();
         for s in 0..SQUARES {
             let sq = s as u8;

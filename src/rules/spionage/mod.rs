@@ -591,7 +591,7 @@ impl Rules for Spionage {
         st.key
     }
 
-    fn view(&self, st: &State) -> crate::report::board::BoardView {
+    fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
 

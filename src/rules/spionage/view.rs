@@ -6,8 +6,8 @@
 //! without having been unmasked stays unknown.
 
 use super::{Kind, Piece, Spionage, State, KINDS};
-use crate::report::board::{BoardView, Identity, PieceView, Terrain};
 use crate::types::Side;
+use crate::view::{BoardView, Identity, PieceView, Terrain};
 
 fn identity(k: Kind) -> Identity {
     Identity {
@@ -21,7 +21,7 @@ impl Spionage {
     /// unmasked it, on the board and among the lost pieces alike.
     pub(crate) fn board_view(&self, st: &State) -> BoardView {
         let g = self.geometry();
-        let mut v = BoardView::empty(self.game, g);
+        let mut v = BoardView::empty(self.game.as_str(), self.game.side_names(), g);
         v.hidden_pieces = true;
         v.kinds = KINDS.iter().map(|k| identity(*k)).collect();
         let piece_view = |p: &Piece| {

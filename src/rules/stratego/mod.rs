@@ -661,7 +661,7 @@ impl Rules for Stratego {
         st.key
     }
 
-    fn view(&self, st: &State) -> crate::report::board::BoardView {
+    fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
 

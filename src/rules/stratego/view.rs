@@ -4,8 +4,8 @@
 //! score (rulings §1.2).
 
 use super::{Kind, Piece, State, Stratego, KINDS};
-use crate::report::board::{BoardView, Identity, PieceView, Terrain};
 use crate::types::Side;
+use crate::view::{BoardView, Identity, PieceView, Terrain};
 
 fn identity(k: Kind) -> Identity {
     Identity {
@@ -24,7 +24,7 @@ impl Stratego {
     pub(crate) fn board_view(&self, st: &State) -> BoardView {
         let r = &self.ruleset;
         let g = r.geometry;
-        let mut v = BoardView::empty(r.game, g);
+        let mut v = BoardView::empty(r.game.as_str(), r.game.side_names(), g);
         v.hidden_pieces = true;
         v.kinds = KINDS
             .iter()

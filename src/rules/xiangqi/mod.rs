@@ -481,7 +481,7 @@ impl Rules for Xiangqi {
         st.position.key()
     }
 
-    fn view(&self, st: &State) -> crate::report::board::BoardView {
+    fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
 
