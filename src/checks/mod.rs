@@ -1,7 +1,7 @@
-//! Checks stage: history rules that only a whole replay shows, and the recorded result
-//! against the moves. A check reads a [`crate::rules::Replay`]; it never parses.
+//! Checks stage: what only a finished replay shows. A check reads a [`crate::rules::Replay`]
+//! (and the record it came from); it never parses and never decides what is legal: history
+//! rules that forbid moves live in the engines that use them (`rules::stratego::two_squares`,
+//! `rules::stratego::chase`, `rules::jungle::history`, `rules::xiangqi::repetition`).
 
-pub mod chase;
 pub mod no_capture;
 pub mod outcome;
-pub mod two_squares;

@@ -18,10 +18,11 @@ pub trait Lettered: Copy + PartialEq {
     fn name(self) -> &'static str;
 }
 
-/// Implements [`Lettered`] with a kind type's own `from_letter`, `letter` and `name`.
+/// Implements [`Lettered`] with a kind type's own `from_letter`, `letter` and `name`; each
+/// game's `pieces.rs` invokes it for its kind type.
 macro_rules! lettered {
-    ($($kind:ty),*) => {$(
-        impl Lettered for $kind {
+    ($kind:ty) => {
+        impl $crate::rules::annotation::Lettered for $kind {
             fn from_letter(c: char) -> Option<Self> {
                 Self::from_letter(c)
             }
@@ -32,10 +33,9 @@ macro_rules! lettered {
                 Self::name(self)
             }
         }
-    )*};
+    };
 }
-
-lettered!(crate::rules::stratego::Kind, crate::rules::spionage::Kind);
+pub(crate) use lettered;
 
 /// Checks the annotation of ply `number` (1-based), if it has one, against the `attacker`
 /// and the `defender` (`None`: the move went to an empty square). An annotation that is not two

@@ -111,6 +111,8 @@ impl Kind {
     }
 }
 
+crate::rules::annotation::lettered!(Kind);
+
 /// What an attack did. Spionage has no mutual removal: an attack always leaves exactly one of
 /// the two pieces on the board (rulings §2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

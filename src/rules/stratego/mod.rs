@@ -7,17 +7,20 @@
 //! piece), combat is resolved, identities revealed by combat are remembered per piece, and the
 //! game ends on a flag capture or when the side to move has no legal move.
 
+pub mod chase;
 pub mod pieces;
+pub mod two_squares;
 mod view;
 
-use crate::checks::{chase::Chase, two_squares::TwoSquares};
 use crate::finding::{excerpt, Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
+use chase::Chase;
 pub use pieces::{Kind, Ruleset, KINDS};
+use two_squares::TwoSquares;
 
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -279,11 +282,7 @@ impl Stratego {
             }
             if st.chase.state.is_some() {
                 let (key, threatens) = self.consequences(st, from, to);
-                if st
-                    .chase
-                    .check(side, p.id, from, to, &threatens, key)
-                    .is_some()
-                {
+                if st.chase.check(side, p.id, to, &threatens, key).is_some() {
                     return false;
                 }
             }
@@ -898,10 +897,7 @@ impl Rules for Stratego {
             f = f.with_evidence(v.plies.clone());
             findings.push(f);
         }
-        if let Some(v) = st
-            .chase
-            .check(side, piece.id, from, to, &threatens, key_after)
-        {
+        if let Some(v) = st.chase.check(side, piece.id, to, &threatens, key_after) {
             let chased: Vec<String> = v
                 .chased
                 .iter()

@@ -118,6 +118,8 @@ impl Kind {
     }
 }
 
+crate::rules::annotation::lettered!(Kind);
+
 /// One Stratego-family ruleset: board, lakes, setup zones and the piece set.
 #[derive(Debug, Clone)]
 pub struct Ruleset {

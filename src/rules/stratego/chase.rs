@@ -66,18 +66,16 @@ impl Chase {
         }
     }
 
-    /// Whether a move by `side` (moving `piece` from `from` to `to`, threatening the pieces in
+    /// Whether a move by `side` (moving `piece` to `to`, threatening the pieces in
     /// `threatens`, producing the position `key_after`) breaks the rule.
     pub fn check(
         &self,
         side: Side,
         piece: u16,
-        from: Square,
         to: Square,
         threatens: &[u16],
         key_after: u64,
     ) -> Option<Violation> {
-        let _ = from;
         if !self.enabled || threatens.is_empty() {
             return None;
         }
@@ -162,21 +160,19 @@ mod tests {
         // Blue evades, Red threatens producing A again: forbidden.
         c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
         c.record(Side::Second, 9, 21, 22, &[], false, 0xA2, 2);
-        assert!(c.check(Side::First, 1, 11, 12, &[9], 0xB).is_none());
+        assert!(c.check(Side::First, 1, 12, &[9], 0xB).is_none());
         c.record(Side::First, 1, 11, 12, &[9], false, 0xB, 3);
         c.record(Side::Second, 9, 22, 21, &[], false, 0xB2, 4);
-        let v = c
-            .check(Side::First, 1, 12, 13, &[9], 0xA)
-            .expect("repeats A");
+        let v = c.check(Side::First, 1, 13, &[9], 0xA).expect("repeats A");
         assert_eq!(v.first_ply, 1);
         assert_eq!(v.plies, vec![1, 2, 3, 4]);
         assert_eq!(v.chased, vec![9]);
         // straight back to the square it left (12 -> 11) is the exception
-        assert!(c.check(Side::First, 1, 12, 11, &[9], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 11, &[9], 0xA).is_none());
         // a non-threatening move is never a chasing move
-        assert!(c.check(Side::First, 1, 12, 13, &[], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 13, &[], 0xA).is_none());
         // the chased side is not bound
-        assert!(c.check(Side::Second, 9, 21, 22, &[1], 0xA).is_none());
+        assert!(c.check(Side::Second, 9, 22, &[1], 0xA).is_none());
     }
 
     #[test]
@@ -188,7 +184,7 @@ mod tests {
         c.record(Side::First, 1, 11, 12, &[9], false, 0xB, 3);
         c.record(Side::Second, 9, 22, 21, &[], true, 0xB2, 4); // an attack, not an evasion
         assert!(c.state.is_none());
-        assert!(c.check(Side::First, 1, 12, 13, &[9], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 13, &[9], 0xA).is_none());
     }
 
     #[test]
@@ -196,6 +192,6 @@ mod tests {
         let mut c = Chase::new(false);
         c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
         c.record(Side::Second, 9, 21, 22, &[], false, 0xA2, 2);
-        assert!(c.check(Side::First, 1, 12, 13, &[9], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 13, &[9], 0xA).is_none());
     }
 }
