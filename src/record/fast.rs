@@ -8,7 +8,7 @@
 //! pest parser takes over: the grammar stays the definition of the format and the author of
 //! every syntax error message. This path is what lets archives parse at hundreds of MB/s.
 
-use super::parse::{Builder, Loc, Ply};
+use super::builder::{Builder, Loc, Ply};
 use super::GameRecord;
 
 /// Parses one game of `src` (starting at byte `base` of its file), or `None` when the pest

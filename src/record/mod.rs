@@ -7,6 +7,7 @@
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
+mod builder;
 pub mod fast;
 pub mod gravon;
 pub mod parse;
