@@ -1,6 +1,7 @@
 //! Findings: what every stage reports, with a stable code (`../shared/rulings.md` §5), the ply
 //! it belongs to, the rule it breaks and the bytes of the log it points at.
 
+pub use crate::rulebook::Rule;
 use crate::types::Span;
 use serde::Serialize;
 
@@ -172,8 +173,8 @@ pub struct Finding {
     pub ply: Option<u32>,
     /// One-line headline, lower case, no trailing period.
     pub message: String,
-    /// The rule broken and where it comes from (`rulings §1.1 (ISF): ...`).
-    pub rule: String,
+    /// The rule broken; [`Rule::citation`] says where it is written (`rulings §1.1 ...`).
+    pub rule: Rule,
     /// What to do about it.
     pub help: Option<String>,
     /// The bytes the finding points at.
@@ -194,19 +195,14 @@ pub struct Finding {
 impl Finding {
     /// A finding with no help and no secondary labels; `label` defaults to the message.
     /// A message longer than 300 characters (say, a quoted 10 MB "move") is cut with `…`.
-    pub fn new(
-        code: Code,
-        span: Span,
-        message: impl Into<String>,
-        rule: impl Into<String>,
-    ) -> Self {
+    pub fn new(code: Code, span: Span, message: impl Into<String>, rule: Rule) -> Self {
         let message = cap(message.into(), 300);
         Finding {
             code,
             ply: None,
             label: String::new(),
             message,
-            rule: rule.into(),
+            rule,
             help: None,
             span,
             labels: Vec::new(),

@@ -8,6 +8,7 @@
 
 use crate::finding::{Code, Finding};
 use crate::record::split::Splitter;
+use crate::rulebook::Rule;
 use crate::types::Span;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
@@ -200,7 +201,7 @@ pub fn repair_utf8(bytes: Vec<u8>, base: usize) -> (String, Vec<Finding>) {
                             Code::ParseError,
                             Span::new(base + bad_start, base + bad_start + bad_len),
                             "invalid UTF-8 in the log",
-                            "docs/log-format.md: logs are UTF-8 text",
+                            Rule::LogUtf8,
                         )
                         .label("these bytes are not UTF-8")
                         .help(

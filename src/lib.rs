@@ -24,6 +24,7 @@ pub mod input;
 pub mod pipeline;
 pub mod record;
 pub mod report;
+pub mod rulebook;
 pub mod rules;
 pub mod show;
 pub mod types;

@@ -6,6 +6,7 @@ use crate::checks;
 use crate::finding::{Code, Finding, Severity};
 use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord};
+use crate::rulebook::Rule;
 use crate::rules::{
     self, jungle::Jungle, spionage::Spionage, stratego::Stratego, xiangqi::Xiangqi, GameId,
     Outcome, Overrides, Parameters, Replay,
@@ -161,7 +162,7 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
                 Code::ParseError,
                 Span::new(chunk.offset, chunk.offset),
                 message,
-                "docs/log-format.md",
+                Rule::LogFormat,
             )
             .label(label.to_string())
             .help(help.to_string()),
@@ -248,7 +249,7 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
                 Code::UnsupportedGame,
                 t.value.span,
                 format!("unknown game `{}`", t.value.value),
-                "log-format.md: the Game tag names the ruleset",
+                Rule::LogGameTag,
             )
             .label("not a ruleset arbiter knows")
             .help(format!("arbiter judges {}", GameId::NAMES))
@@ -260,7 +261,7 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
                 Code::UnsupportedGame,
                 Span::new(record.span.start, record.span.start),
                 format!("`{g}` games are not supported"),
-                "rulings §1.1: Gravon's classicfree and ultimate lightning are not supported",
+                Rule::GravonVariants,
             )
             .label("unsupported variant")
             .help("arbiter judges classic, barrage and duell Gravon records")
@@ -273,7 +274,7 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
         Code::ParseError,
         Span::new(record.span.start, record.span.start),
         "the game names no ruleset",
-        "log-format.md: a log without a Game tag takes the CLI's --game",
+        Rule::LogNoGameTag,
     )
     .label("no Game tag")
     .help(format!(
@@ -321,7 +322,7 @@ pub fn parameters_for(
                     "{} is not judged by this version of arbiter",
                     other.as_str()
                 ),
-                "rulings §5: unsupported-game",
+                Rule::Unsupported,
             )
             .label("no rule engine for this game yet")
             .help(format!("arbiter judges {}", JUDGED))])

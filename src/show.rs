@@ -236,7 +236,12 @@ mod tests {
     #[test]
     fn finding_ply_rule() {
         let f = |ply| {
-            let mut f = Finding::new(Code::IllegalMove, crate::types::Span::new(0, 0), "x", "y");
+            let mut f = Finding::new(
+                Code::IllegalMove,
+                crate::types::Span::new(0, 0),
+                "x",
+                crate::rulebook::Rule::Xiangqi,
+            );
             f.ply = ply;
             f
         };

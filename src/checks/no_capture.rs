@@ -9,6 +9,7 @@
 //! Game-independent: it reads only [`PlyInfo::capture`].
 
 use crate::finding::{Code, Finding};
+use crate::rulebook::Rule;
 use crate::rules::PlyInfo;
 
 /// The admin's-discretion threshold: 50 moves per side = 100 plies.
@@ -62,7 +63,7 @@ pub fn check(plies: &[PlyInfo]) -> Vec<Finding> {
                 code,
                 p.span,
                 format!("{moves} moves per side ({since} plies) without an attack"),
-                "rulings §1.6 (jijbent Veldslag, seed 000): no-capture thresholds",
+                Rule::NoCapture,
             )
             .at_ply(p.number)
             .label(format!("threshold reached: {what}"))

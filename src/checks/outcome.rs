@@ -7,13 +7,14 @@
 
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
+use crate::rulebook::Rule;
 use crate::rules::Replay;
 use crate::types::{RecordedResult, Span, Spanned};
 
 /// Off-board terminations a log may record (`log-format.md`).
 pub const OFF_BOARD: [&str; 5] = ["resignation", "agreement", "time", "forfeit", "admin"];
 
-const RULE: &str = "rulings §1.3: a recorded result must follow from the moves or from a recorded off-board termination";
+const RULE: Rule = Rule::ResultFollows;
 
 /// The recorded result: the `Result` tag, else the result token. Findings for an unreadable
 /// `Result` value or a tag and token that disagree are pushed to `findings`.
@@ -31,7 +32,7 @@ pub fn recorded_result(
                         Code::ParseError,
                         t.value.span,
                         format!("`{}` is not a result", t.value.value),
-                        "docs/log-format.md (tags)",
+                        Rule::LogTags,
                     )
                     .label("expected 1-0, 0-1, 1/2-1/2 or *")
                     .help("write the result as in PGN: 1-0, 0-1, 1/2-1/2, or * when unknown"),
@@ -50,7 +51,7 @@ pub fn recorded_result(
                         k.value.as_str(),
                         t.value.as_str()
                     ),
-                    "log-format.md: the result token repeats the Result tag",
+                    Rule::LogResultToken,
                 )
                 .label("result token")
                 .with_label(t.span, "Result tag")
@@ -90,7 +91,7 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
                     Code::ParseError,
                     t.value.span,
                     format!("unknown termination `{}`", t.value.value),
-                    "log-format.md: recorded terminations",
+                    Rule::LogTerminations,
                 )
                 .label(format!("expected one of {}", OFF_BOARD.join(", ")))
                 .help("on-board endings are derived from the moves and need no Termination tag"),
@@ -119,7 +120,7 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
                 Code::NoResult,
                 at,
                 "the log records no result",
-                "log-format.md: Result tag",
+                Rule::LogResultTag,
             )
             .label("no Result tag and no result token")
             .help(match &replay.outcome {

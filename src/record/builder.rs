@@ -6,9 +6,10 @@ use super::{
     GameRecord, MoveRecord, PlyExtra, RecordedResult, SetupBlock, SetupRow, Span, Spanned, Tag,
 };
 use crate::finding::{Code, Finding};
+use crate::rulebook::Rule;
 
 /// Where the native log format is defined.
-pub(super) const FORMAT_RULE: &str = "docs/log-format.md (the native game log)";
+pub(super) const FORMAT_RULE: Rule = Rule::LogNative;
 
 /// A byte range `(start, end)` in the game's own text.
 pub(crate) type Loc = (usize, usize);

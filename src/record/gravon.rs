@@ -14,10 +14,11 @@ use super::{
     CoordMove, GameRecord, MoveRecord, PlyExtra, SetupBlock, SetupRow, Span, Spanned, Tag,
 };
 use crate::finding::{Code, Finding};
+use crate::rulebook::Rule;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 
-const RULE: &str = "Gravon XML format (corpus/stratego-gravon/SOURCE.md)";
+const RULE: Rule = Rule::GravonFormat;
 const FILES: &[u8; 10] = b"ABCDEFGHIK";
 /// Gravon piece letters in native order (Bomb, Spy, Scout, Miner, Sergeant, Lieutenant,
 /// Captain, Major, Colonel, General, Marshal, Flag) -> native letters.

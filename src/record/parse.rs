@@ -261,6 +261,7 @@ fn describe(r: &Rule) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::RecordedResult;
 
     #[test]
     fn parses_tags_setup_moves_result() {

@@ -172,7 +172,7 @@ pub fn render_at(
         }
     }
     help.push_str("rule: ");
-    help.push_str(&f.rule);
+    help.push_str(f.rule.citation());
     // Hand miette only the lines the report draws (the spans' lines and one line of context
     // either side): it reads its source from the start, and a game with thousands of
     // findings would otherwise be read thousands of times.

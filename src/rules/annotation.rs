@@ -7,6 +7,7 @@
 
 use crate::finding::{Code, Finding};
 use crate::record::MoveRecord;
+use crate::rulebook::Rule;
 
 /// A piece kind with a one-letter name in setups and annotations.
 pub trait Lettered: Copy + PartialEq {
@@ -46,7 +47,7 @@ pub fn check_combat<K: Lettered>(
     number: u32,
     attacker: K,
     defender: Option<K>,
-    rule: &str,
+    rule: Rule,
     example: &str,
 ) -> Result<(), Finding> {
     let Some(ann) = mv.annotation() else {
@@ -68,7 +69,7 @@ pub fn check_combat<K: Lettered>(
             Code::ParseError,
             ann.span,
             format!("`{text}` is not a combat annotation"),
-            "docs/log-format.md (moves)",
+            Rule::LogMoves,
         )
         .at_ply(number)
         .label(format!(

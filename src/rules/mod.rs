@@ -14,6 +14,7 @@ pub mod xiangqi;
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 pub use crate::types::{nth, ordinal, RecordedResult, Side, Span};
 use crate::view::BoardView;
 use serde::Serialize;
@@ -276,7 +277,7 @@ pub fn replay_observed<R: Rules>(
                         if n == 1 { "move" } else { "moves" },
                         end.ply
                     ),
-                    "rulings §1.3: any move after the game ended is moves-after-end",
+                    Rule::MovesAfterEnd,
                 )
                 .at_ply(number)
                 .label(format!("the game ended ({}) before this", end.reason))
@@ -378,7 +379,7 @@ pub fn resolve_parameters(
                             "the {name} tag needs a whole number, not `{}`",
                             tag.value.value
                         ),
-                        "docs/log-format.md (parameter tags)",
+                        Rule::LogParameterTags,
                     )
                     .label("expected a whole number")
                     .help(format!("write e.g. [{name} \"3\"]")),
@@ -398,7 +399,7 @@ pub fn resolve_parameters(
                         Code::ParseError,
                         tag.value.span,
                         format!("the MoreSquares tag takes on or off, not `{other}`"),
-                        "docs/log-format.md (parameter tags)",
+                        Rule::LogParameterTags,
                     )
                     .label("expected on or off"),
                 ),
@@ -421,7 +422,7 @@ pub fn resolve_parameters(
                         Code::ParseError,
                         tag.value.span,
                         format!("the {name} tag takes {a} or {b}, not `{v}`"),
-                        "docs/log-format.md (parameter tags)",
+                        Rule::LogParameterTags,
                     )
                     .label(format!("expected {a} or {b}")),
                 );

@@ -36,6 +36,7 @@ mod view;
 use crate::finding::{Code, Finding};
 use crate::geometry::{Square, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::Side;
 use crate::types::Span;
@@ -47,11 +48,11 @@ pub use claim::{answer as answer_claim, claim_repetition, ClaimAnswer};
 pub use history::History;
 
 /// The rule source named by movement and capture findings.
-pub const RULE: &str = "rulings §3 (seed 001, Jungle as played on jijbent)";
+pub const RULE: Rule = Rule::Jungle;
 /// The rule source named by `jungle-repetition` findings.
-pub const REPETITION_RULE: &str = "rulings §3 (seed 001): no move may create a position for the third time while the moving piece could capture the piece the opponent just moved";
+pub const REPETITION_RULE: Rule = Rule::JungleRepetition;
 /// The rule source named by `threefold-repetition` findings and claims.
-pub const THREEFOLD_RULE: &str = "rulings §3 (seed 001): a third occurrence of a position with the same side to move and the same legal moves makes a draw claimable";
+pub const THREEFOLD_RULE: Rule = Rule::JungleThreefold;
 
 /// A move: from-square and to-square (`rank * 7 + file`).
 pub type Move = (Square, Square);
@@ -538,7 +539,7 @@ impl Jungle {
                     Code::ParseError,
                     ann.span,
                     format!("`{text}` is not a Jungle annotation"),
-                    "docs/log-format.md (Jungle)",
+                    Rule::LogJungle,
                 )
                 .at_ply(number)
                 .label(
@@ -580,7 +581,7 @@ impl Jungle {
                         Code::ParseError,
                         at,
                         format!("`{word}` is not a Jungle variant switch"),
-                        "docs/log-format.md (Jungle: Variant)",
+                        Rule::LogJungleVariant,
                     )
                     .label("unknown switch")
                     .help("switches: dog-above-wolf, elephant-spares-rat, bank-barrier, any-trap (or jijbent for none)"),
@@ -598,7 +599,7 @@ impl Jungle {
                         Code::ParseError,
                         first_tag.map_or(Span::default(), |t| t.value.span),
                         format!("the FirstMove tag takes red or blue, not `{other}`"),
-                        "docs/log-format.md (Jungle)",
+                        Rule::LogJungle,
                     )
                     .label("expected red or blue"),
                 );
@@ -641,7 +642,7 @@ impl Jungle {
                                         side_name(f),
                                         side_name(side)
                                     ),
-                                    "docs/log-format.md (Jungle)",
+                                    Rule::LogJungle,
                                 )
                                 .label("contradicts the FEN")
                                 .with_label(t.value.span, "side to move here")
@@ -719,7 +720,7 @@ impl Rules for Jungle {
                 Code::ParseError,
                 mv.text.span,
                 format!("`{}` is not a move", mv.text.value.escape_debug()),
-                "docs/log-format.md (moves)",
+                Rule::LogMoves,
             )
             .at_ply(number)
             .label("expected a from-square and a to-square, e.g. a3-a4")

@@ -34,6 +34,7 @@ mod view;
 use crate::finding::{Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::Side;
 use crate::types::Span;
@@ -41,7 +42,7 @@ pub use pieces::{combat, Combat, Kind, ARMY, KINDS};
 use std::rc::Rc;
 
 /// Where the rule text comes from, for findings.
-pub(crate) const SOURCE: &str = "rulings §2 (Spionage, seed 002)";
+pub(crate) const SOURCE: Rule = Rule::Spionage;
 
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -605,7 +606,7 @@ impl Rules for Spionage {
                 Code::ParseError,
                 mv.text.span,
                 format!("`{}` is not a move", mv.text.value.escape_debug()),
-                "docs/log-format.md (moves)",
+                Rule::LogMoves,
             )
             .at_ply(number)
             .label("expected a from-square and a to-square, e.g. a4-a5")

@@ -7,6 +7,7 @@ use super::{Piece, SOURCE};
 use crate::finding::{Code, Finding};
 use crate::geometry::{Geometry, Square, MAX_SQUARES};
 use crate::record::{GameRecord, SetupBlock, Tag};
+use crate::rulebook::Rule;
 use crate::types::Side;
 use crate::types::Span;
 
@@ -411,7 +412,7 @@ pub fn small_variant_finding(tag: &Tag) -> Finding {
         Code::UnsupportedGame,
         tag.value.span,
         "small (8x8) Spionage is not supported: its piece set is not defined",
-        "rulings §2: small (8x8) Spionage variants are not supported until a source gives their piece set",
+        Rule::SmallSpionage,
     )
     .label(format!(
         "`{}` names the 8x8 board, for which no source gives the pieces",

@@ -15,6 +15,7 @@ mod view;
 use crate::finding::{excerpt, Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
@@ -684,7 +685,7 @@ impl Rules for Stratego {
                 Code::ParseError,
                 mv.text.span,
                 format!("`{}` is not a move", excerpt(&mv.text.value)),
-                "docs/log-format.md (moves)",
+                Rule::LogMoves,
             )
             .at_ply(number)
             .label("expected a from-square and a to-square, e.g. a4-a5")
@@ -881,7 +882,7 @@ impl Rules for Stratego {
                     g.name(from),
                     crate::types::nth(v.run.len as usize + 1)
                 ),
-                "rulings §1.4 two-squares rule (ISF; seed 000: only 3 times back and forth)",
+                Rule::TwoSquares,
             )
             .at_ply(number)
             .label(format!("move {} of the run; the limit is {}", v.run.len + 1, st.two_squares.limit))
@@ -911,7 +912,7 @@ impl Rules for Stratego {
                     if chased.is_empty() { "the same pieces".to_string() } else { chased.join(" and ") },
                     v.first_ply
                 ),
-                "rulings §1.5 more-squares rule (ISF via Gravon; seed 000, second rule)",
+                Rule::MoreSquares,
             )
             .at_ply(number)
             .label("this chasing move repeats a position of the chase")

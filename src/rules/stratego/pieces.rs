@@ -1,6 +1,7 @@
 //! Stratego-family pieces, letters and the three rulesets' piece sets (rulings §1.1, §1.2).
 
 use crate::geometry::{Geometry, Square};
+use crate::rulebook::Rule;
 use crate::rules::GameId;
 
 /// A Stratego-family piece kind. The numeric value is the piece's **strength** where it has one
@@ -138,7 +139,7 @@ pub struct Ruleset {
     /// The piece a Spy beats when the Spy attacks (Marshal; Veldslag's General).
     pub spy_target: Kind,
     /// Where the rule text comes from, for findings.
-    pub source: &'static str,
+    pub source: Rule,
 }
 
 fn sq(g: &Geometry, name: &str) -> Square {
@@ -189,7 +190,7 @@ impl Ruleset {
                     counts,
                     fill_zone: true,
                     spy_target: Kind::Marshal,
-                    source: "rulings §1.1 (ISF game rules; seed 003)",
+                    source: Rule::Stratego,
                 })
             }
             GameId::Barrage => {
@@ -213,7 +214,7 @@ impl Ruleset {
                     counts,
                     fill_zone: false,
                     spy_target: Kind::Marshal,
-                    source: "rulings §1.1 (ISF Barrage)",
+                    source: Rule::Barrage,
                 })
             }
             GameId::Duel => {
@@ -237,7 +238,7 @@ impl Ruleset {
                     counts,
                     fill_zone: false,
                     spy_target: Kind::Marshal,
-                    source: "rulings §1.1 (Gravon Duel)",
+                    source: Rule::Duel,
                 })
             }
             GameId::Veldslag => {
@@ -272,7 +273,7 @@ impl Ruleset {
                     counts,
                     fill_zone: true,
                     spy_target: Kind::General,
-                    source: "rulings §1.2 (jijbent Veldslag, seed 000)",
+                    source: Rule::Veldslag,
                 })
             }
             _ => None,

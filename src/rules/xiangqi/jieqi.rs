@@ -25,11 +25,12 @@ use super::fen::Counts;
 use super::position::{Kind, Piece, Position, GEOMETRY, SQUARES};
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 use crate::types::Side;
 use crate::types::Span;
 
-const RULE: &str = "rulings §4.2 (seed 004)";
-const FORMAT: &str = "docs/log-format.md (moves: Jieqi reveals and captured identities)";
+const RULE: Rule = Rule::Jieqi;
+const FORMAT: Rule = Rule::LogJieqiMoves;
 
 /// What a Jieqi game keeps beside the Xiangqi state.
 #[derive(Debug, Clone)]
@@ -383,14 +384,9 @@ pub fn read_shuffle(
     }
     let mut errors = Vec::new();
     let invalid = |span: Span, message: String, label: &str, help: &str| {
-        Finding::new(
-            Code::SetupInvalid,
-            span,
-            message,
-            "docs/log-format.md (setups: the Jieqi shuffle); rulings §4.2",
-        )
-        .label(label.to_string())
-        .help(help.to_string())
+        Finding::new(Code::SetupInvalid, span, message, Rule::LogJieqiShuffle)
+            .label(label.to_string())
+            .help(help.to_string())
     };
     const HELP: &str = "a Jieqi shuffle is `setup red` and `setup black`, each with rows `<rank> <9 cells>`: the identity letter (R N B A C P) on every covered point, `.` elsewhere";
     let mut seen = [None::<Span>; 2];

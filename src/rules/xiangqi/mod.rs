@@ -33,13 +33,12 @@ pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQU
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
 
-const RULE: &str = "rulings §4.1 (seed 004)";
-const MOVES_RULE: &str =
-    "docs/log-format.md (moves): xiangqi moves are ICCS coordinates, WXF or Chinese notation";
+const MOVES_RULE: Rule = Rule::LogXiangqiMoves;
 
 /// The Xiangqi rules engine, or with [`Xiangqi::jieqi`] the Jieqi one. Stateless apart from
 /// that choice: everything about a game is in [`State`].
@@ -210,9 +209,9 @@ impl Xiangqi {
         // Map FEN bytes to log bytes when the value was not unescaped (the usual case).
         let exact = text.len() == tag.value.span.len();
         let rule = if self.jieqi {
-            "log-format.md (positions: Pikafish-Jieqi FEN); rulings §4.2"
+            Rule::JieqiFen
         } else {
-            "log-format.md (positions: xqbase FEN); rulings §4.1"
+            Rule::XqbaseFen
         };
         parse(text).map_err(|errors| {
             errors
@@ -255,9 +254,9 @@ impl Xiangqi {
         number: u32,
         message: String,
         label: &str,
-        rule: &str,
+        rule: Rule,
     ) -> Finding {
-        Finding::new(Code::IllegalMove, span, message, format!("{RULE}: {rule}"))
+        Finding::new(Code::IllegalMove, span, message, rule)
             .at_ply(number)
             .label(label.to_string())
     }
@@ -273,7 +272,7 @@ impl Xiangqi {
             Some(g) if kind != Kind::General => g,
             _ => m.to,
         };
-        let f = |msg: String, label: &str, rule: &str, help: &str| {
+        let f = |msg: String, label: &str, rule: Rule, help: &str| {
             self.illegal(span, number, msg, label, rule)
                 .help(help.to_string())
         };
@@ -281,7 +280,7 @@ impl Xiangqi {
             Illegal::Shape(k) => f(
                 format!("{} cannot move from {from} to {to}", k.a()),
                 &format!("not {} move", k.a().to_lowercase()),
-                "standard movement",
+                Rule::XiangqiMovement,
                 match k {
                     Kind::General => "a General moves one point orthogonally inside its palace",
                     Kind::Advisor => "an Advisor moves one point diagonally inside its palace",
@@ -295,34 +294,34 @@ impl Xiangqi {
             Illegal::OutOfPalace(k) => f(
                 format!("the {} on {from} cannot leave the palace", k.name()),
                 &format!("{to} is outside {who}'s palace"),
-                "General and Advisors stay in the palace",
+                Rule::XiangqiPalace,
                 "the palace is files d-f of ranks 0-2 for Red and ranks 7-9 for Black",
             ),
             Illegal::AcrossRiver => f(
                 format!("the Elephant on {from} cannot cross the river to {to}"),
                 "across the river",
-                "Elephants never cross the river",
+                Rule::XiangqiRiver,
                 "Red's Elephants stay on ranks 0-4, Black's on ranks 5-9",
             ),
             Illegal::EyeBlocked(eye) => f(
                 format!("the Elephant on {from} is blocked: its eye {} is occupied", name(eye)),
                 &format!("eye {} blocked", name(eye)),
-                "an Elephant is blocked by a piece on its eye",
+                Rule::XiangqiEye,
                 "an Elephant cannot move when the point between its from- and to-point holds a piece",
             ),
             Illegal::LegBlocked(leg) => f(
                 format!("the Horse on {from} is blocked: its leg {} is occupied", name(leg)),
                 &format!("leg {} blocked", name(leg)),
-                "a Horse is blocked by a piece on its leg",
+                Rule::XiangqiLeg,
                 "a Horse cannot move when the point next to it, in the direction it moves two points, holds a piece",
             ),
             Illegal::PathBlocked(s) => f(
                 format!("the {piece} on {from} cannot pass the piece on {}", name(s)),
                 &format!("{} is in the way", name(s)),
                 if kind == Kind::Cannon {
-                    "a Cannon moves over empty points only, and jumps only to capture"
+                    Rule::XiangqiCannonPath
                 } else {
-                    "a Chariot moves over empty points only"
+                    Rule::XiangqiChariotPath
                 },
                 "the points between the from- and the to-point must be empty",
             ),
@@ -349,20 +348,20 @@ impl Xiangqi {
                         0 => "no screen between".to_string(),
                         n => format!("{n} screens between"),
                     },
-                    "a Cannon captures over exactly one screen",
+                    Rule::XiangqiScreen,
                     "a Cannon captures by jumping over exactly one piece (of either side) on its line",
                 )
             }
             Illegal::SoldierSideways => f(
                 format!("the Soldier on {from} cannot move sideways before crossing the river"),
                 "sideways move on its own side",
-                "a Soldier moves sideways only after crossing the river",
+                Rule::XiangqiSoldierSideways,
                 "a Soldier moves one point forward; once across the river it may also move one point sideways",
             ),
             Illegal::SoldierBackward => f(
                 format!("the Soldier on {from} cannot move backwards"),
                 "backwards",
-                "a Soldier never moves backwards",
+                Rule::XiangqiSoldierBackward,
                 "a Soldier moves one point forward, or sideways after crossing the river",
             ),
             Illegal::FacingGenerals => f(
@@ -371,7 +370,7 @@ impl Xiangqi {
                     (b'a' + GEOMETRY.file(general_after)) as char
                 ),
                 "the Generals would face each other",
-                "the two Generals may never face each other on an open file",
+                Rule::XiangqiFacing,
                 "keep a piece between the Generals, or keep them on different files",
             ),
             Illegal::LeavesGeneralAttacked {
@@ -383,14 +382,14 @@ impl Xiangqi {
                     f(
                         format!("{who}'s General stays in check from the {by} on {}", name(attacker)),
                         "does not answer the check",
-                        "no move may leave the own General attacked",
+                        Rule::XiangqiCheck,
                         "a General in check must be moved to safety, shielded, or the checking piece captured",
                     )
                 } else {
                     f(
                         format!("{from}{to} puts {who}'s own General in check from the {by} on {}", name(attacker)),
                         &format!("leaves {who}'s General attacked"),
-                        "no move may leave the own General attacked",
+                        Rule::XiangqiCheck,
                         "a move may never leave the mover's General attacked",
                     )
                 }
@@ -418,7 +417,7 @@ impl Rules for Xiangqi {
                         Code::SetupInvalid,
                         b.span,
                         "a setup section in a Xiangqi game",
-                        "log-format.md (setups and positions); rulings §4.1",
+                        Rule::LogXiangqiPosition,
                     )
                     .label("Xiangqi has no setup sections")
                     .help("Xiangqi starts from the standard position; give any other with [FEN \"...\"]")
@@ -523,7 +522,7 @@ impl Rules for Xiangqi {
                 number,
                 format!("{which}-point is off the board"),
                 "not a point",
-                "ICCS coordinates",
+                Rule::XiangqiPoints,
             )
             .help("the board has files a-i and ranks 0-9 (ICCS: rank 0 is Red's back rank)")
         };
@@ -541,7 +540,7 @@ impl Rules for Xiangqi {
                     number,
                     format!("no piece on {}", name(from)),
                     "empty point",
-                    "a move starts on one of the mover's pieces",
+                    Rule::XiangqiEmptyPoint,
                 )
                 .help(format!(
                     "it is {who}'s move; the move must start on one of {who}'s pieces"
@@ -558,7 +557,7 @@ impl Rules for Xiangqi {
                         side_name(piece.side())
                     ),
                     "opponent's piece",
-                    "the sides move in turn",
+                    Rule::XiangqiTurns,
                 )
                 .help("the sides move in turn, Red first unless a FEN says otherwise"));
         }
@@ -568,7 +567,7 @@ impl Rules for Xiangqi {
                 number,
                 "a move must change point".into(),
                 "same point",
-                "standard movement",
+                Rule::XiangqiMovement,
             ));
         }
         let target = pos.piece(to);
@@ -580,7 +579,7 @@ impl Rules for Xiangqi {
                         number,
                         format!("{} holds {who}'s own piece", name(to)),
                         "own piece",
-                        "a piece moves to an empty point or captures an enemy piece",
+                        Rule::XiangqiOwnPiece,
                     )
                     .help("a piece never captures its own side's pieces"));
             }
@@ -591,7 +590,7 @@ impl Rules for Xiangqi {
                         number,
                         format!("marked as a capture but {} is empty", name(to)),
                         "nothing to capture",
-                        "a capture mark must name a capture",
+                        Rule::XiangqiCaptureMark,
                     )
                     .help(format!(
                         "write {}{} for a move to an empty point",
@@ -690,7 +689,7 @@ impl Xiangqi {
                 "{n} {} per side without a capture: the game is drawn",
                 if n == 1 { "move" } else { "moves" }
             ),
-            "rulings §4.2: a NoCaptureLimit of N moves per side (2N plies) without a capture ends the game as a draw",
+            Rule::NoCaptureLimit,
         )
         .label(format!("{} plies without a capture", st.quiet_plies))
         .help("a checkmate or stalemate on this ply would have taken precedence");

@@ -36,13 +36,13 @@ use super::{side_name, Xiangqi};
 use crate::finding::{Code, Finding};
 use crate::geometry::Square;
 use crate::record::{parse_coord_move, CoordMove, GameRecord, MoveRecord};
+use crate::rulebook::Rule;
 use crate::rules::{Parameters, Rules};
 use crate::types::Side;
 use crate::types::Span;
 
 /// The rule source cited by notation findings.
-const NOTATION_RULE: &str =
-    "docs/xiangqi.md (notation): WXF notation (AXF/WXF 1997), Chinese notation (xqbase, rules 7.5)";
+const NOTATION_RULE: Rule = Rule::XiangqiNotation;
 
 /// A move notation (the `Format` tag of xqbase PGN).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -23,6 +23,7 @@
 
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 use crate::geometry::Square;
+use crate::rulebook::Rule;
 use crate::types::Side;
 use crate::types::Span;
 use std::collections::HashMap;
@@ -353,7 +354,7 @@ impl History {
 }
 
 /// The rule source named by every repetition finding.
-pub const RULE: &str = "rulings §4.3 (seed 004; AXF perpetual check and chase rules)";
+pub const RULE: Rule = Rule::Repetition;
 
 fn side_name(side: Side) -> &'static str {
     match side {
