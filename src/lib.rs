@@ -17,6 +17,7 @@
 
 pub mod checks;
 pub mod claim;
+pub mod codes;
 pub mod convert;
 pub mod finding;
 pub mod geometry;

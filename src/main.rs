@@ -323,7 +323,7 @@ fn check(a: CheckArgs) -> i32 {
         ..Summary::default()
     };
     let keep = |code: Code| {
-        if matches!(code, Code::ParseError | Code::UnsupportedGame) {
+        if code.is_unusable() {
             return true;
         }
         (a.select.is_empty() || a.select.contains(&code)) && !a.ignore.contains(&code)

@@ -431,7 +431,7 @@ impl Summary {
                 Severity::Warning => self.warnings += 1,
                 Severity::Info => self.infos += 1,
             }
-            if matches!(f.code, Code::ParseError | Code::UnsupportedGame) {
+            if f.code.is_unusable() {
                 self.unusable = true;
             }
         }

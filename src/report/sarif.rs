@@ -105,18 +105,33 @@ pub fn result(f: &Finding, uri: &str, text: &str, offset: usize, line: usize) ->
     r
 }
 
-/// The whole SARIF log around `results`.
+/// Markdown text wrapped over lines, as one line.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The whole SARIF log around `results`: one rule per finding code, from the code table.
 pub fn document(results: Vec<Value>) -> Value {
     let rules: Vec<Value> = Code::ALL
         .iter()
         .map(|c| {
+            let d = c.doc();
+            let help = match d.what_to_do {
+                Some(t) => format!(
+                    "{} Source: {}. See docs/errors.md#{}.",
+                    one_line(t),
+                    c.source(),
+                    c.as_str()
+                ),
+                None => format!("Source: {}. See docs/errors.md#{}.", c.source(), c.as_str()),
+            };
             json!({
                 "id": c.as_str(),
                 "name": c.as_str(),
                 "shortDescription": {"text": c.description()},
-                "fullDescription": {"text": c.description()},
+                "fullDescription": {"text": one_line(d.meaning)},
                 "defaultConfiguration": {"level": level(c.severity())},
-                "help": {"text": format!("See docs/errors.md#{}: what the code means, an example and what to do.", c.as_str())},
+                "help": {"text": help},
             })
         })
         .collect();
@@ -133,4 +148,27 @@ pub fn document(results: Vec<Value>) -> Value {
             "results": results,
         }],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_come_from_the_code_table() {
+        let doc = document(Vec::new());
+        let rules = doc["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+        assert_eq!(rules.len(), Code::ALL.len());
+        for (r, c) in rules.iter().zip(Code::ALL) {
+            assert_eq!(r["id"], c.as_str());
+            assert_eq!(r["shortDescription"]["text"], c.description());
+            assert_eq!(r["fullDescription"]["text"], one_line(c.doc().meaning));
+            assert!(r["help"]["text"].as_str().unwrap().contains(c.source()));
+        }
+        assert_eq!(rules[4]["id"], "two-squares-rule");
+        assert_eq!(
+            rules[4]["help"]["text"],
+            "a ruling for the opponent; for archives played under another limit set `[TwoSquares \"N\"]` or `--two-squares N` (0 turns it off). Source: rulings §1.4. See docs/errors.md#two-squares-rule."
+        );
+    }
 }
