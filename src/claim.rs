@@ -241,7 +241,7 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
                 if o.ply <= ply && o.result == RecordedResult::Draw {
                     answer.holds = true;
                     answer.reason = format!("the game ended drawn on ply {} ({})", o.ply, o.reason);
-                    answer.rule = o.reason;
+                    answer.rule = o.reason.as_str();
                     answer.evidence_plies = vec![o.ply];
                     return Ok(answer);
                 }
@@ -363,7 +363,11 @@ fn xiangqi_repetition(g: &GameReport, claim: Claim, ply: u32) -> Option<Answer> 
         };
         return Some(a);
     };
-    let (result, reason) = f.verdict.unwrap_or((RecordedResult::Draw, "repetition"));
+    let v = f.verdict.unwrap_or(crate::types::Verdict {
+        result: RecordedResult::Draw,
+        reason: crate::types::EndReason::Repetition,
+    });
+    let (result, reason) = (v.result, v.reason.as_str());
     a.evidence_plies = f.evidence.clone();
     a.holds = wanted.is_none_or(|w| w == reason);
     let winner = match result {

@@ -4,6 +4,7 @@
 pub use crate::codes::{Code, Severity};
 pub use crate::rulebook::Rule;
 use crate::types::Span;
+use crate::types::Verdict;
 
 /// `s` cut to at most `max` characters, ending in `…` when cut.
 fn cap(s: String, max: usize) -> String {
@@ -62,7 +63,7 @@ pub struct Finding {
     /// For a Xiangqi repetition finding (rulings §4.3): the result and the reason the third
     /// occurrence gives (`perpetual-check`, `perpetual-chase` or `repetition`), whether it
     /// ended the game or (`Repetition "claim"`) play went on. `arbiter claim` answers from it.
-    pub verdict: Option<(crate::types::RecordedResult, &'static str)>,
+    pub verdict: Option<Verdict>,
 }
 
 impl Finding {
@@ -89,12 +90,8 @@ impl Finding {
         self
     }
     /// Sets the repetition verdict ([`Finding::verdict`]).
-    pub fn with_verdict(
-        mut self,
-        result: crate::types::RecordedResult,
-        reason: &'static str,
-    ) -> Self {
-        self.verdict = Some((result, reason));
+    pub fn with_verdict(mut self, verdict: Verdict) -> Self {
+        self.verdict = Some(verdict);
         self
     }
     /// Sets the ply (1-based).

@@ -66,7 +66,7 @@ pub fn views_at(
     })?;
     if let Some(o) = &replay.outcome {
         if let Some(v) = views.get_mut(&o.ply) {
-            v.ended = Some((o.result.as_str(), o.reason));
+            v.ended = Some((o.result.as_str(), o.reason.as_str()));
         }
     }
     Some((replay, views))

@@ -142,3 +142,75 @@ impl Side {
         }
     }
 }
+
+macro_rules! end_reasons {
+    ($( $(#[$doc:meta])* $variant:ident = $text:literal, )*) => {
+        /// Why a game ended on the board (`Outcome::reason`, the JSON `reason`, the
+        /// `Termination` words for on-board endings in `docs/log-format.md`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum EndReason {
+            $( $(#[$doc])* $variant, )*
+        }
+        impl EndReason {
+            /// Every reason, in the order of the rulings.
+            pub const ALL: &'static [EndReason] = &[ $(EndReason::$variant,)* ];
+            /// The kebab-case word (`flag-captured`).
+            pub fn as_str(self) -> &'static str {
+                match self { $( EndReason::$variant => $text, )* }
+            }
+            /// Reads a kebab-case word.
+            pub fn parse(s: &str) -> Option<EndReason> {
+                match s { $( $text => Some(EndReason::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+end_reasons! {
+    /// Stratego family: a Flag was captured (rulings §1.1).
+    FlagCaptured = "flag-captured",
+    /// The side to move has no legal move and loses (rulings §1.1, §2, §3).
+    NoLegalMove = "no-legal-move",
+    /// Stratego family: neither side can move; a draw (rulings §1.1).
+    NeitherCanMove = "neither-can-move",
+    /// Spionage: the Headquarters was captured (rulings §2).
+    HeadquartersCaptured = "headquarters-captured",
+    /// Spionage: a side lost its last movable piece (rulings §2).
+    AllPiecesCaptured = "all-pieces-captured",
+    /// Jungle: a piece entered the opponent's den (rulings §3).
+    DenEntered = "den-entered",
+    /// Xiangqi/Jieqi: the side to move is checkmated (rulings §4.1).
+    Checkmate = "checkmate",
+    /// Xiangqi/Jieqi: the side to move has no legal move and is not in check (rulings §4.1).
+    Stalemate = "stalemate",
+    /// Xiangqi/Jieqi: a third occurrence where one side checked perpetually (rulings §4.3).
+    PerpetualCheck = "perpetual-check",
+    /// Xiangqi/Jieqi: a third occurrence where one side chased perpetually (rulings §4.3).
+    PerpetualChase = "perpetual-chase",
+    /// Xiangqi/Jieqi: a third occurrence drawn by repetition (rulings §4.3).
+    Repetition = "repetition",
+    /// A no-capture move limit was reached (rulings §4.2); a draw.
+    MoveLimit = "move-limit",
+}
+
+impl Serialize for EndReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The verdict a rule gives a position: the result and why (a Xiangqi repetition's,
+/// rulings §4.3, whether it ended the game or play went on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The result the rule gives.
+    pub result: RecordedResult,
+    /// Why.
+    pub reason: EndReason,
+}

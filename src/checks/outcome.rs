@@ -9,6 +9,7 @@ use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rulebook::Rule;
 use crate::rules::Replay;
+use crate::types::EndReason;
 use crate::types::{RecordedResult, Span, Spanned};
 
 /// Off-board terminations a log may record (`log-format.md`).
@@ -70,22 +71,8 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
     let term = record.tag("Termination");
     let term_word = term.map(|t| t.value.value.trim().to_ascii_lowercase());
     if let (Some(t), Some(w)) = (term, &term_word) {
-        let board_words = [
-            "flag-captured",
-            "no-legal-move",
-            "neither-can-move",
-            "headquarters-captured",
-            "all-pieces-captured",
-            "den-entered",
-            "checkmate",
-            "stalemate",
-            "perpetual-check",
-            "perpetual-chase",
-            "repetition",
-            "move-limit",
-            "normal",
-        ];
-        if !OFF_BOARD.contains(&w.as_str()) && !board_words.contains(&w.as_str()) {
+        let on_board = EndReason::parse(w).is_some() || w == "normal";
+        if !OFF_BOARD.contains(&w.as_str()) && !on_board {
             out.push(
                 Finding::new(
                     Code::ParseError,
@@ -173,7 +160,7 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
                     .help("drop the Termination tag; on-board endings follow from the moves"),
                 );
             } else if let (Some(w), Some(t)) = (&term_word, term) {
-                if w != o.reason && w != "normal" {
+                if w != o.reason.as_str() && w != "normal" {
                     out.push(
                         Finding::new(
                             Code::ResultMismatch,
@@ -198,7 +185,7 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
             // third occurrence with that repetition's verdict records the arbiter's ruling.
             let last = replay.plies.last().map(|p| p.number);
             let ruled = replay.findings.iter().any(|f| {
-                f.ply.is_some() && f.ply == last && f.verdict.is_some_and(|(r, _)| r == rec.value)
+                f.ply.is_some() && f.ply == last && f.verdict.is_some_and(|v| v.result == rec.value)
             });
             if ruled && term_word.is_none() {
                 return out;

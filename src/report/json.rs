@@ -38,11 +38,8 @@ pub fn finding_at(f: &Finding, text: &str, offset: usize, line0: usize) -> Value
             json!({"text": l.text, "line": line, "column": column, "offset": l.span.start, "length": l.span.len()})
         }).collect::<Vec<_>>(),
     });
-    if let (Some((result, reason)), Value::Object(map)) = (f.verdict, &mut v) {
-        map.insert(
-            "verdict".into(),
-            json!({"result": result.as_str(), "reason": reason}),
-        );
+    if let (Some(verdict), Value::Object(map)) = (f.verdict, &mut v) {
+        map.insert("verdict".into(), json!(verdict));
     }
     v
 }

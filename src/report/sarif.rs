@@ -157,7 +157,9 @@ mod tests {
     #[test]
     fn rules_come_from_the_code_table() {
         let doc = document(Vec::new());
-        let rules = doc["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+        let rules = doc["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap();
         assert_eq!(rules.len(), Code::ALL.len());
         for (r, c) in rules.iter().zip(Code::ALL) {
             assert_eq!(r["id"], c.as_str());

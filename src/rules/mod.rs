@@ -15,7 +15,7 @@ pub mod xiangqi;
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
-pub use crate::types::{nth, ordinal, RecordedResult, Side, Span};
+pub use crate::types::{nth, ordinal, EndReason, RecordedResult, Side, Span};
 use crate::view::BoardView;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -130,8 +130,8 @@ pub struct Overrides {
 pub struct Outcome {
     /// The result the moves give.
     pub result: RecordedResult,
-    /// Why, in kebab case (`flag-captured`, `no-legal-move`, `neither-can-move`, ...).
-    pub reason: &'static str,
+    /// Why.
+    pub reason: EndReason,
     /// The last ply played (1-based; 0 when the start position already ends the game).
     pub ply: u32,
 }

@@ -38,6 +38,7 @@ use crate::geometry::{Square, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::Span;
 pub use board::{
@@ -832,7 +833,7 @@ impl Rules for Jungle {
         if let Some(winner) = st.den_entered {
             return Some(Outcome {
                 result: winner.wins(),
-                reason: "den-entered",
+                reason: EndReason::DenEntered,
                 ply: last,
             });
         }
@@ -841,7 +842,7 @@ impl Rules for Jungle {
         }
         Some(Outcome {
             result: st.to_move.other().wins(),
-            reason: "no-legal-move",
+            reason: EndReason::NoLegalMove,
             ply: last,
         })
     }

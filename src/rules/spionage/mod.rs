@@ -36,6 +36,7 @@ use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::Span;
 pub use pieces::{combat, Combat, Kind, ARMY, KINDS};
@@ -363,17 +364,17 @@ impl Spionage {
     }
 
     /// The game's end after the last ply, if it ended (see the module doc for the order).
-    fn ending(&self, st: &State) -> Option<(Side, &'static str)> {
+    fn ending(&self, st: &State) -> Option<(Side, EndReason)> {
         if let Some(loser) = st.hq_lost {
-            return Some((loser.other(), "headquarters-captured"));
+            return Some((loser.other(), EndReason::HeadquartersCaptured));
         }
         for side in [Side::First, Side::Second] {
             if st.movable_left[side.index()] == 0 {
-                return Some((side.other(), "all-pieces-captured"));
+                return Some((side.other(), EndReason::AllPiecesCaptured));
             }
         }
         if st.current[0].is_none() && !self.has_legal_move(st) {
-            return Some((st.to_move.other(), "no-legal-move"));
+            return Some((st.to_move.other(), EndReason::NoLegalMove));
         }
         None
     }
@@ -782,7 +783,7 @@ mod tests {
             (o.result, o.reason, o.ply),
             (
                 crate::types::RecordedResult::FirstWins,
-                "all-pieces-captured",
+                EndReason::AllPiecesCaptured,
                 1
             )
         );
@@ -806,7 +807,7 @@ mod tests {
             (o.result, o.reason),
             (
                 crate::types::RecordedResult::SecondWins,
-                "all-pieces-captured"
+                EndReason::AllPiecesCaptured
             )
         );
     }

@@ -17,6 +17,7 @@ use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
 use chase::Chase;
@@ -956,7 +957,7 @@ impl Rules for Stratego {
         if let Some(loser) = st.flag_lost {
             return Some(Outcome {
                 result: loser.other().wins(),
-                reason: "flag-captured",
+                reason: EndReason::FlagCaptured,
                 ply: last,
             });
         }
@@ -967,13 +968,13 @@ impl Rules for Stratego {
         if self.has_legal_move(st, side.other()) {
             Some(Outcome {
                 result: side.other().wins(),
-                reason: "no-legal-move",
+                reason: EndReason::NoLegalMove,
                 ply: last,
             })
         } else {
             Some(Outcome {
                 result: RecordedResult::Draw,
-                reason: "neither-can-move",
+                reason: EndReason::NeitherCanMove,
                 ply: last,
             })
         }

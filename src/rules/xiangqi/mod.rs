@@ -35,6 +35,7 @@ use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules};
+use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
 
@@ -51,7 +52,7 @@ pub struct Xiangqi {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct End {
     result: RecordedResult,
-    reason: &'static str,
+    reason: EndReason,
 }
 
 /// A game between plies.
@@ -244,7 +245,11 @@ impl Xiangqi {
         }
         Some(End {
             result: pos.to_move().other().wins(),
-            reason: if in_check { "checkmate" } else { "stalemate" },
+            reason: if in_check {
+                EndReason::Checkmate
+            } else {
+                EndReason::Stalemate
+            },
         })
     }
 
@@ -470,7 +475,7 @@ impl Rules for Xiangqi {
             findings.push(self.limit_finding(&st, start_span, 0));
             st.end = Some(End {
                 result: RecordedResult::Draw,
-                reason: "move-limit",
+                reason: EndReason::MoveLimit,
             });
         }
         Ok(st)
@@ -644,15 +649,18 @@ impl Rules for Xiangqi {
             // looked at: it is the more specific rule, and a perpetual loses.
             findings.push(rep.finding(&st.history, mv.span, st.repetition_claim));
             if !st.repetition_claim {
-                let (result, reason) = rep.outcome();
-                st.end = Some(End { result, reason });
+                let v = rep.outcome();
+                st.end = Some(End {
+                    result: v.result,
+                    reason: v.reason,
+                });
             }
         }
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
             findings.push(self.limit_finding(st, mv.span, number));
             st.end = Some(End {
                 result: RecordedResult::Draw,
-                reason: "move-limit",
+                reason: EndReason::MoveLimit,
             });
         }
         Ok(Applied {

@@ -24,6 +24,7 @@
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 use crate::geometry::Square;
 use crate::rulebook::Rule;
+use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::Span;
 use std::collections::HashMap;
@@ -164,12 +165,17 @@ pub enum DrawWhy {
 impl Verdict {
     /// The result and the outcome reason (`perpetual-check`, `perpetual-chase` or
     /// `repetition`) when this verdict ends the game.
-    pub fn outcome(&self) -> (crate::types::RecordedResult, &'static str) {
-        match self {
-            Verdict::PerpetualCheck { loser, .. } => (loser.other().wins(), "perpetual-check"),
-            Verdict::PerpetualChase { loser, .. } => (loser.other().wins(), "perpetual-chase"),
-            Verdict::Draw { .. } => (crate::types::RecordedResult::Draw, "repetition"),
-        }
+    pub fn outcome(&self) -> crate::types::Verdict {
+        let (result, reason) = match self {
+            Verdict::PerpetualCheck { loser, .. } => {
+                (loser.other().wins(), EndReason::PerpetualCheck)
+            }
+            Verdict::PerpetualChase { loser, .. } => {
+                (loser.other().wins(), EndReason::PerpetualChase)
+            }
+            Verdict::Draw { .. } => (crate::types::RecordedResult::Draw, EndReason::Repetition),
+        };
+        crate::types::Verdict { result, reason }
     }
 }
 
@@ -369,7 +375,7 @@ const MAX_LABELS: usize = 8;
 impl Repeat {
     /// The game's outcome when a third occurrence ends the game (`Repetition "ends"`): the
     /// result and the reason (`perpetual-check`, `perpetual-chase` or `repetition`).
-    pub fn outcome(&self) -> (crate::types::RecordedResult, &'static str) {
+    pub fn outcome(&self) -> crate::types::Verdict {
         self.verdict.outcome()
     }
 
@@ -410,7 +416,8 @@ impl Repeat {
     /// in the window; the evidence is every ply of the window.
     pub fn finding(&self, history: &History, span: Span, claim: bool) -> crate::finding::Finding {
         use crate::finding::{Code, Finding};
-        let (result, reason) = self.outcome();
+        let verdict = self.outcome();
+        let (result, reason) = (verdict.result, verdict.reason);
         let occurrence = format!("the {} time", crate::rules::ordinal(self.count));
         let head = format!(
             "{} stands for {occurrence}: {}",
@@ -429,7 +436,7 @@ impl Repeat {
         };
         let (code, label, help) = match (claim, loser) {
             (false, Some(l)) => (
-                if reason == "perpetual-check" {
+                if reason == EndReason::PerpetualCheck {
                     Code::PerpetualCheck
                 } else {
                     Code::PerpetualChase
@@ -437,7 +444,7 @@ impl Repeat {
                 format!("third occurrence: {} loses ({reason})", side_name(l)),
                 format!(
                     "a side that keeps up a perpetual {} loses; {} had to vary its moves",
-                    if reason == "perpetual-check" { "check" } else { "chase" },
+                    if reason == EndReason::PerpetualCheck { "check" } else { "chase" },
                     side_name(l)
                 ),
             ),
@@ -463,7 +470,7 @@ impl Repeat {
         };
         let mut f = Finding::new(code, span, head, RULE)
             .at_ply(self.ply)
-            .with_verdict(result, reason)
+            .with_verdict(verdict)
             .label(label)
             .help(help)
             .with_evidence((self.first + 1..=self.ply).collect());
