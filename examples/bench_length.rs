@@ -11,9 +11,9 @@
 //!
 //! Run: `cargo run --release --example bench_length` (or `scripts/bench.sh`).
 
+use arbiter::games::stratego::Stratego;
 use arbiter::pipeline::{check_source, Options, Source};
 use arbiter::record::MoveRecord;
-use arbiter::rules::stratego::Stratego;
 use arbiter::rules::{GameId, Rules, Side};
 use std::time::Instant;
 

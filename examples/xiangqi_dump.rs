@@ -18,11 +18,11 @@
 //! "first", "result", "reason"}` as arbiter judges it, with `fsf_window_result` and
 //! `fsf_window_reason` for Fairy-Stockfish's window, or null)}`. A game whose FEN cannot be read is skipped with a note on stderr.
 
+use arbiter::games::xiangqi::random::{random_game, repetition_game};
+use arbiter::games::xiangqi::repetition::History;
+use arbiter::games::xiangqi::{fen, Move, MoveList, Position, Xiangqi};
 use arbiter::pipeline::{parse_source, Source};
 use arbiter::record::Span;
-use arbiter::rules::xiangqi::random::{random_game, repetition_game};
-use arbiter::rules::xiangqi::repetition::History;
-use arbiter::rules::xiangqi::{fen, Move, MoveList, Position, Xiangqi};
 use arbiter::rules::{replay, Parameters};
 use serde_json::json;
 use std::io::Write;

@@ -159,7 +159,7 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
     let game = g.game;
     if game == Some(GameId::Jungle) && matches!(claim, Claim::Draw | Claim::Repetition) {
         // Jungle's only on-board draw is the claimable threefold repetition (rulings §3).
-        let a = crate::rules::jungle::claim::answer(replay, ply);
+        let a = crate::games::jungle::claim::answer(replay, ply);
         answer.holds = a.holds;
         answer.reason = a.reason;
         answer.rule = a.rule;
@@ -225,7 +225,9 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
                 }
                 None => {
                     let off = match claim {
-                        Claim::TwoSquares => g.parameters.two_squares == Some(0),
+                        Claim::TwoSquares => {
+                            g.parameters.two_squares == Some(crate::rules::TwoSquares::Off)
+                        }
                         _ => g.parameters.more_squares == Some(false),
                     };
                     answer.reason = if off {

@@ -5,9 +5,10 @@
 //! Xiangqi games can be written in ICCS, WXF or Chinese notation ([`write_native_in`]).
 
 use crate::finding::Finding;
+use crate::games::xiangqi::notation::{self, Notation};
 use crate::record::GameRecord;
-use crate::rules::xiangqi::notation::{self, Notation};
-use crate::rules::{parameter_tags, GameId, Parameters};
+use crate::rules::params::parameter_tags;
+use crate::rules::{GameId, Parameters};
 use crate::types::RecordedResult;
 
 /// Why a game cannot be written in the notation asked for.

@@ -20,6 +20,7 @@ pub mod claim;
 pub mod codes;
 pub mod convert;
 pub mod finding;
+pub mod games;
 pub mod geometry;
 pub mod input;
 pub mod pipeline;

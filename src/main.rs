@@ -1,10 +1,10 @@
 //! The `arbiter` command line: arguments in, exit code out. All judgement lives in the library.
 
 use arbiter::convert::ConvertError;
+use arbiter::games::xiangqi::notation::Notation;
 use arbiter::input::{self, Chunk};
 use arbiter::pipeline::{self, GameReport, Options, Summary};
 use arbiter::report::{self, human, json};
-use arbiter::rules::xiangqi::notation::Notation;
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -167,13 +167,10 @@ impl RuleArgs {
         Options {
             overrides: Overrides {
                 game: self.game,
-                two_squares: self.two_squares,
-                repetition: self.repetition.map(|r| {
-                    match r {
-                        RepetitionMode::Ends => "ends",
-                        RepetitionMode::Claim => "claim",
-                    }
-                    .to_string()
+                two_squares: self.two_squares.map(arbiter::rules::TwoSquares::from_count),
+                repetition: self.repetition.map(|r| match r {
+                    RepetitionMode::Ends => arbiter::rules::RepetitionMode::Ends,
+                    RepetitionMode::Claim => arbiter::rules::RepetitionMode::Claim,
                 }),
             },
         }

@@ -4,13 +4,11 @@
 
 use crate::checks;
 use crate::finding::{Code, Finding, Severity};
+use crate::games;
 use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord};
 use crate::rulebook::Rule;
-use crate::rules::{
-    self, jungle::Jungle, spionage::Spionage, stratego::Stratego, xiangqi::Xiangqi, GameId,
-    Outcome, Overrides, Parameters, Replay,
-};
+use crate::rules::{params, GameId, Outcome, Overrides, Parameters, Replay};
 use crate::types::{RecordedResult, Span};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -242,8 +240,8 @@ pub fn check_source(src: &Source, opts: &Options) -> Vec<GameReport> {
 pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
     if let Some(t) = record.tag("Game") {
         return GameId::parse(&t.value.value).ok_or_else(|| {
-            if rules::spionage::setup::names_small_spionage(&t.value.value) {
-                return rules::spionage::setup::small_variant_finding(t);
+            if let Some(f) = games::refuse_name(t) {
+                return f;
             }
             Finding::new(
                 Code::UnsupportedGame,
@@ -283,58 +281,21 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
     )))
 }
 
-/// The rulesets that have an engine, for messages.
-pub const JUDGED: &str =
-    "stratego, barrage, duel, veldslag, spionage, spionage-snel, jungle, xiangqi and jieqi";
-
-/// The parameters in force for `record` under `game` and the ruleset's own defaults, or the
-/// findings that keep the game from being judged (`unsupported-game` for a ruleset without an
-/// engine, `parse-error` for a bad parameter tag).
+/// The parameters in force for `record` under `game` ([`params::resolve`]) and the ruleset's
+/// own defaults, or the findings that keep the game from being judged (`unsupported-game` for a
+/// variant the engine refuses, `parse-error` for a bad parameter tag).
 pub fn parameters_for(
     record: &GameRecord,
     game: GameId,
     overrides: &Overrides,
 ) -> Result<(Parameters, Parameters), Vec<Finding>> {
-    let defaults = match game {
-        GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => Stratego::new(game)
-            .expect("stratego family")
-            .default_parameters(),
-        GameId::Jungle => Jungle::default_parameters(),
-        GameId::Spionage | GameId::SpionageSnel => {
-            let engine = Spionage::new(game).expect("spionage");
-            if let Some(f) = engine.unsupported_variant(record) {
-                return Err(vec![f]);
-            }
-            engine.default_parameters()
-        }
-        GameId::Xiangqi => Xiangqi::new().default_parameters(),
-        GameId::Jieqi => Xiangqi::jieqi().default_parameters(),
-        #[allow(unreachable_patterns)]
-        other => {
-            return Err(vec![Finding::new(
-                Code::UnsupportedGame,
-                record
-                    .tag("Game")
-                    .map_or(Span::new(record.span.start, record.span.start), |t| {
-                        t.value.span
-                    }),
-                format!(
-                    "{} is not judged by this version of arbiter",
-                    other.as_str()
-                ),
-                Rule::Unsupported,
-            )
-            .label("no rule engine for this game yet")
-            .help(format!("arbiter judges {}", JUDGED))])
-        }
-    };
-    let mut source_defaults = defaults.clone();
-    if record.implied_game.is_some() && source_defaults.two_squares.is_some() {
-        // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
-        source_defaults.two_squares = Some(5);
+    let engine = games::engine(game);
+    if let Some(f) = engine.refuse(record) {
+        return Err(vec![f]);
     }
+    let defaults = engine.default_parameters();
     let mut findings = Vec::new();
-    let params = rules::resolve_parameters(record, source_defaults, overrides, &mut findings);
+    let params = params::resolve(record, &defaults, overrides, &mut findings);
     if findings.is_empty() {
         Ok((params, defaults))
     } else {
@@ -375,19 +336,13 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
             return report;
         }
     };
-    report.parameters = params.clone();
-    let Some(replay) = rules::replay_game(game, record, &params, &mut |_, _| {}) else {
-        unreachable!("parameters_for rejects games without an engine")
-    };
+    let engine = games::engine(game);
+    let replay = engine.replay(record, &params, &mut |_, _| {});
     report.parameters = replay.parameters.clone();
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();
     report.findings.extend(replay.findings.iter().cloned());
-    if game == GameId::Veldslag {
-        report
-            .findings
-            .extend(checks::no_capture::check(&replay.plies));
-    }
+    report.findings.extend(engine.after_replay(&replay));
     let result_findings = checks::outcome::check_result(record, &replay);
     report.findings.extend(result_findings);
     sort_findings(&mut report.findings);

@@ -16,7 +16,7 @@
 use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::{self, GameReport};
 use crate::record::GameRecord;
-use crate::rules::{self, GameId, Overrides, Parameters, Replay};
+use crate::rules::{GameId, Overrides, Parameters, Replay};
 use crate::types::Side;
 use crate::view::{BoardView, LastMove};
 use std::collections::{BTreeMap, BTreeSet};
@@ -42,15 +42,15 @@ pub fn side_named(sides: [&str; 2], name: &str) -> Option<Side> {
 
 /// Replays `record` under `game` and draws the arbiter's view of the positions after the
 /// plies in `wanted` (0: the start) that the replay reaches, with ply number, last move and
-/// (at the end) the outcome filled in. `None` when `game` has no engine.
+/// (at the end) the outcome filled in.
 pub fn views_at(
     game: GameId,
     record: &GameRecord,
     params: &Parameters,
     wanted: &BTreeSet<u32>,
-) -> Option<(Replay, BTreeMap<u32, BoardView>)> {
+) -> (Replay, BTreeMap<u32, BoardView>) {
     let mut views = BTreeMap::new();
-    let replay = rules::replay_game(game, record, params, &mut |info, draw| {
+    let replay = crate::games::replay_game(game, record, params, &mut |info, draw| {
         let ply = info.map_or(0, |i| i.number);
         if wanted.contains(&ply) {
             let mut v = draw();
@@ -63,13 +63,13 @@ pub fn views_at(
             });
             views.insert(ply, v);
         }
-    })?;
+    });
     if let Some(o) = &replay.outcome {
         if let Some(v) = views.get_mut(&o.ply) {
             v.ended = Some((o.result.as_str(), o.reason.as_str()));
         }
     }
-    Some((replay, views))
+    (replay, views)
 }
 
 /// The arbiter's view of the position after ply `ply` (0: the start) of `record`, or why it
@@ -96,12 +96,7 @@ pub fn board_at(
     let (params, _) = pipeline::parameters_for(record, game, overrides)
         .map_err(|fs| fail(format!("{} cannot be replayed", game.as_str()), fs))?;
     let wanted = BTreeSet::from([ply]);
-    let Some((replay, mut views)) = views_at(game, record, &params, &wanted) else {
-        return Err(fail(
-            format!("{} has no rule engine yet", game.as_str()),
-            Vec::new(),
-        ));
-    };
+    let (replay, mut views) = views_at(game, record, &params, &wanted);
     if let Some(v) = views.remove(&ply) {
         return Ok(v);
     }
@@ -179,9 +174,7 @@ pub fn finding_boards(
     if wanted.is_empty() {
         return out;
     }
-    let Some((_, views)) = views_at(game, record, &report.parameters, &wanted) else {
-        return out;
-    };
+    let (_, views) = views_at(game, record, &report.parameters, &wanted);
     for (slot, f) in out.iter_mut().zip(&report.findings) {
         if f.severity() != Severity::Error {
             continue;

@@ -214,3 +214,123 @@ pub struct Verdict {
     /// Why.
     pub reason: EndReason,
 }
+
+/// One row of the table of rulesets ([`GAMES`]): how a ruleset is named and its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The ruleset.
+    pub id: GameId,
+    /// Its canonical name (`stratego`, `spionage-snel`): the `Game` tag and `--game` value.
+    pub name: &'static str,
+    /// Other names it is known by, lower case (`classic`, Gravon's `duell`, xqbase's
+    /// `chinese chess`).
+    pub aliases: &'static [&'static str],
+    /// The players' names, first player first.
+    pub sides: [&'static str; 2],
+    /// Where its rules are written.
+    pub rules: &'static str,
+}
+
+macro_rules! games {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal, [$($alias:literal),*], [$a:literal, $b:literal], $rules:literal; )*) => {
+        /// The rulesets arbiter knows by name (`docs/log-format.md`: the `Game` tag). The
+        /// engine of each is chosen in one place, `crate::games::engine`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $( $(#[$doc])* $variant, )*
+        }
+        /// Every ruleset, in [`GameId`] order.
+        pub const GAMES: &[GameInfo] = &[
+            $( GameInfo {
+                id: GameId::$variant,
+                name: $name,
+                aliases: &[$($alias),*],
+                sides: [$a, $b],
+                rules: $rules,
+            }, )*
+        ];
+    };
+}
+
+games! {
+    /// Classic ISF Stratego, 40 pieces a side (rulings §1.1).
+    Stratego = "stratego", ["classic"], ["Red", "Blue"], "rulings §1.1";
+    /// ISF Barrage, 8 pieces a side (rulings §1.1).
+    Barrage = "barrage", [], ["Red", "Blue"], "rulings §1.1";
+    /// Gravon's Duel ("duell"), 10 pieces a side (rulings §1.1).
+    Duel = "duel", ["duell"], ["Red", "Blue"], "rulings §1.1";
+    /// jijbent Veldslag, 8x8 (rulings §1.2).
+    Veldslag = "veldslag", [], ["Red", "Blue"], "rulings §1.2";
+    /// Spionage, two moves a turn (rulings §2).
+    Spionage = "spionage", [], ["White", "Black"], "rulings §2";
+    /// Spionage with one move a turn (rulings §2).
+    SpionageSnel = "spionage-snel", [], ["White", "Black"], "rulings §2";
+    /// Jungle / Dou Shou Qi (rulings §3).
+    Jungle = "jungle", ["dou shou qi"], ["Red", "Blue"], "rulings §3";
+    /// Xiangqi (rulings §4.1).
+    Xiangqi = "xiangqi", ["chinese chess"], ["Red", "Black"], "rulings §4.1, §4.3";
+    /// Jieqi, Xiangqi with covered pieces (rulings §4.2).
+    Jieqi = "jieqi", [], ["Red", "Black"], "rulings §4.2, §4.3";
+}
+
+impl GameId {
+    /// The ruleset's row of [`GAMES`].
+    pub fn info(self) -> &'static GameInfo {
+        &GAMES[self as usize]
+    }
+    /// Reads a `Game` tag value or `--game` argument: a canonical name or an alias, any case.
+    pub fn parse(s: &str) -> Option<GameId> {
+        let s = s.trim().to_ascii_lowercase();
+        GAMES
+            .iter()
+            .find(|g| g.name == s || g.aliases.contains(&s.as_str()))
+            .map(|g| g.id)
+    }
+    /// The canonical name (`stratego`, `spionage-snel`, ...).
+    pub fn as_str(&self) -> &'static str {
+        self.info().name
+    }
+    /// Every ruleset name, for messages.
+    pub const NAMES: &'static str =
+        "stratego, barrage, duel, veldslag, spionage, spionage-snel, jungle, xiangqi, jieqi";
+    /// The players' names in this ruleset, first player first.
+    pub fn side_names(&self) -> [&'static str; 2] {
+        self.info().sides
+    }
+}
+
+impl Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_table_is_in_id_order_and_names_read_back() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert_eq!(g.id as usize, i);
+            assert_eq!(GameId::parse(g.name), Some(g.id));
+            for a in g.aliases {
+                assert_eq!(GameId::parse(a), Some(g.id));
+            }
+        }
+        let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        assert_eq!(GameId::NAMES, names.join(", "));
+        assert_eq!(GameId::parse(" Chinese Chess "), Some(GameId::Xiangqi));
+        assert_eq!(GameId::parse("chess"), None);
+    }
+
+    #[test]
+    fn ordinals() {
+        assert_eq!(ordinal(3), "third");
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(21), "21st");
+        assert_eq!(nth(4), "4th");
+        assert_eq!(nth(12), "12th");
+        assert_eq!(nth(112), "112th");
+    }
+}

@@ -8,8 +8,8 @@
 use arbiter::pipeline::{game_of, parameters_for, Options};
 use arbiter::record::parse::parse_log;
 use arbiter::record::MoveRecord;
-use arbiter::rules::stratego::Stratego;
-use arbiter::rules::xiangqi::{MoveList, Xiangqi, GEOMETRY};
+use arbiter::games::stratego::Stratego;
+use arbiter::games::xiangqi::{MoveList, Xiangqi, GEOMETRY};
 use arbiter::rules::{GameId, Overrides, Rules};
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
@@ -85,8 +85,8 @@ const LETTERS: &[u8] = b"RNBACPKrnbacpk?:23456789XSBFM";
 
 /// An engine that follows the log as it is written, to offer legal moves.
 enum Follow {
-    Stratego(Stratego, arbiter::rules::stratego::State),
-    Xiangqi(Xiangqi, arbiter::rules::xiangqi::State),
+    Stratego(Stratego, arbiter::games::stratego::State),
+    Xiangqi(Xiangqi, arbiter::games::xiangqi::State),
     None,
 }
 

@@ -3,7 +3,7 @@
 //! notations (`arbiter convert --notation`).
 #![no_main]
 use arbiter::convert::write_native_in;
-use arbiter::rules::xiangqi::notation::Notation;
+use arbiter::games::xiangqi::notation::Notation;
 use arbiter::rules::{GameId, Overrides};
 use libfuzzer_sys::fuzz_target;
 

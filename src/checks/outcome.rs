@@ -86,7 +86,7 @@ pub fn check_result(record: &GameRecord, replay: &Replay) -> Vec<Finding> {
             return out;
         }
     }
-    if replay.stopped || replay.unjudged {
+    if replay.stopped {
         return out;
     }
     // Without a result, point where one belongs: after the last move (the result token),

@@ -106,6 +106,8 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
                             other => other.to_string(),
                         };
                         g.implied_game = Some(implied);
+                        // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
+                        g.format_defaults.push(("TwoSquares", "5"));
                         if let Some(t) = attr(text, elem, "type") {
                             g.tags
                                 .push(tag("GravonType", t.value.clone(), t.span, elem));

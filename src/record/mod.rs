@@ -119,6 +119,9 @@ pub struct GameRecord {
     pub numbering_offset: u64,
     /// Set by importers: the ruleset the source format implies (Gravon's `type`).
     pub implied_game: Option<String>,
+    /// Set by importers: parameter values the source format plays with, as (tag name, value);
+    /// the record's own tags win over them (Gravon played the two-squares rule with 5).
+    pub format_defaults: Vec<(&'static str, &'static str)>,
     /// Other lines of play inside the record (PGN's `( ... )`, DhtmlXQ's `move_B_I_N`, XQF's
     /// alternatives), parents before children. Line 0 is the main line ([`GameRecord::moves`]),
     /// line `n` is `variations[n - 1]`.

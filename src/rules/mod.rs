@@ -7,123 +7,16 @@
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
 pub mod annotation;
-pub mod jungle;
-pub mod spionage;
-pub mod stratego;
-pub mod xiangqi;
+pub mod params;
+
+pub use params::{Overrides, Parameters, RepetitionMode, TwoSquares};
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
-pub use crate::types::{nth, ordinal, EndReason, RecordedResult, Side, Span};
+pub use crate::types::{nth, ordinal, EndReason, GameId, RecordedResult, Side, Span};
 use crate::view::BoardView;
 use serde::Serialize;
-use std::collections::BTreeMap;
-
-/// The rulesets arbiter knows by name (`log-format.md`: the `Game` tag).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameId {
-    /// Classic ISF Stratego, 40 pieces a side (rulings §1.1).
-    Stratego,
-    /// ISF Barrage, 8 pieces a side (rulings §1.1).
-    Barrage,
-    /// Gravon's Duel ("duell"), 10 pieces a side (rulings §1.1).
-    Duel,
-    /// jijbent Veldslag, 8x8 (rulings §1.2).
-    Veldslag,
-    /// Spionage, two moves a turn (rulings §2).
-    Spionage,
-    /// Spionage with one move a turn (rulings §2).
-    SpionageSnel,
-    /// Jungle / Dou Shou Qi (rulings §3).
-    Jungle,
-    /// Xiangqi (rulings §4.1).
-    Xiangqi,
-    /// Jieqi, Xiangqi with covered pieces (rulings §4.2).
-    Jieqi,
-}
-
-impl GameId {
-    /// Reads a `Game` tag value or `--game` argument (case-insensitive; `Chinese Chess` is
-    /// xqbase's name for Xiangqi, `duell` Gravon's for Duel).
-    pub fn parse(s: &str) -> Option<GameId> {
-        Some(match s.trim().to_ascii_lowercase().as_str() {
-            "stratego" | "classic" => GameId::Stratego,
-            "barrage" => GameId::Barrage,
-            "duel" | "duell" => GameId::Duel,
-            "veldslag" => GameId::Veldslag,
-            "spionage" => GameId::Spionage,
-            "spionage-snel" => GameId::SpionageSnel,
-            "jungle" | "dou shou qi" => GameId::Jungle,
-            "xiangqi" | "chinese chess" => GameId::Xiangqi,
-            "jieqi" => GameId::Jieqi,
-            _ => return None,
-        })
-    }
-    /// The canonical name (`stratego`, `spionage-snel`, ...).
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            GameId::Stratego => "stratego",
-            GameId::Barrage => "barrage",
-            GameId::Duel => "duel",
-            GameId::Veldslag => "veldslag",
-            GameId::Spionage => "spionage",
-            GameId::SpionageSnel => "spionage-snel",
-            GameId::Jungle => "jungle",
-            GameId::Xiangqi => "xiangqi",
-            GameId::Jieqi => "jieqi",
-        }
-    }
-    /// Every ruleset name, for messages.
-    pub const NAMES: &'static str =
-        "stratego, barrage, duel, veldslag, spionage, spionage-snel, jungle, xiangqi, jieqi";
-    /// The players' names in this ruleset, first player first.
-    pub fn side_names(&self) -> [&'static str; 2] {
-        match self {
-            GameId::Spionage | GameId::SpionageSnel => ["White", "Black"],
-            GameId::Xiangqi | GameId::Jieqi => ["Red", "Black"],
-            _ => ["Red", "Blue"],
-        }
-    }
-}
-
-/// The parameters in force for one game: ruleset defaults, then the source format's defaults
-/// (a Gravon record plays the two-squares rule with 5), then the log's tags, then the CLI.
-/// Only parameters the ruleset has are set; they are part of the game's report.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Parameters {
-    /// Two-squares limit: moves in one shuttle run (rulings §1.4); 0 turns the rule off.
-    #[serde(rename = "TwoSquares", skip_serializing_if = "Option::is_none")]
-    pub two_squares: Option<u32>,
-    /// Whether the more-squares (chase) rule is applied (rulings §1.5).
-    #[serde(rename = "MoreSquares", skip_serializing_if = "Option::is_none")]
-    pub more_squares: Option<bool>,
-    /// A no-capture limit in moves per side (rulings §4.2: 60 for Jieqi).
-    #[serde(rename = "NoCaptureLimit", skip_serializing_if = "Option::is_none")]
-    pub no_capture_limit: Option<u32>,
-    /// Repetition handling (`ends` or `claim`, rulings §4.3).
-    #[serde(rename = "Repetition", skip_serializing_if = "Option::is_none")]
-    pub repetition: Option<String>,
-    /// Which side moves first (Veldslag: `red` unless a `FirstMove` tag says otherwise).
-    #[serde(rename = "FirstMove", skip_serializing_if = "Option::is_none")]
-    pub first_move: Option<String>,
-    /// Rule switches of a game family's variant points (Jungle: `jijbent` or switch names,
-    /// `rules::jungle::Variant`).
-    #[serde(rename = "Variant", skip_serializing_if = "Option::is_none")]
-    pub variant: Option<String>,
-}
-
-/// Parameter overrides given on the command line; they win over tags.
-#[derive(Debug, Clone, Default)]
-pub struct Overrides {
-    /// `--game`: the ruleset for logs without a `Game` tag.
-    pub game: Option<GameId>,
-    /// `--two-squares N`.
-    pub two_squares: Option<u32>,
-    /// `--repetition ends|claim`.
-    pub repetition: Option<String>,
-}
 
 /// How a game ended on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -175,8 +68,6 @@ pub struct Replay {
     /// True when the replay stopped early (illegal move, unreadable move): later plies
     /// are unchecked.
     pub stopped: bool,
-    /// True when the game could not be judged at all (parse error, unsupported game).
-    pub unjudged: bool,
 }
 
 /// What an engine reports about one applied ply.
@@ -229,6 +120,101 @@ pub trait Rules {
     /// their defaults: [`replay_game`]'s caller fills them; [`BoardView::seen_by`] hides what
     /// one player does not know. Never fails: every state has a picture.
     fn view(&self, state: &Self::State) -> BoardView;
+
+    /// The ruleset this engine judges.
+    fn game(&self) -> GameId;
+
+    /// The ruleset's default parameters: a field is `Some` exactly when the ruleset has that
+    /// parameter (docs/log-format.md, parameter tags).
+    fn default_parameters(&self) -> Parameters;
+
+    /// The `unsupported-game` finding for a record of this ruleset that asks for a variant
+    /// arbiter does not judge (small Spionage, rulings §2), if it does.
+    fn refuse(&self, _record: &GameRecord) -> Option<Finding> {
+        None
+    }
+
+    /// Findings only the finished replay shows (Veldslag's no-capture thresholds, rulings
+    /// §1.6); none by default.
+    fn after_replay(&self, _replay: &Replay) -> Vec<Finding> {
+        Vec::new()
+    }
+
+    /// The record's moves written in `notation` (`iccs`, `wxf`, `chinese`) with the `Format`
+    /// tag value that names it, for `convert`; `None` when the ruleset has no such notation,
+    /// `Err` with the finding of a move that cannot be read.
+    fn rewrite(
+        &self,
+        _record: &GameRecord,
+        _params: &Parameters,
+        _notation: &str,
+    ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
+        None
+    }
+}
+
+/// What the stages outside the games ask of any engine, object-safe: every [`Rules`] is one,
+/// and `crate::games::engine` picks it for a ruleset.
+pub trait Engine: Send + Sync {
+    /// [`Rules::game`].
+    fn game(&self) -> GameId;
+    /// [`Rules::default_parameters`].
+    fn default_parameters(&self) -> Parameters;
+    /// [`Rules::refuse`].
+    fn refuse(&self, record: &GameRecord) -> Option<Finding>;
+    /// Replays `record` ([`replay_observed`]); `observe` gets, for the start (`None`) and
+    /// every applied ply, a function that draws the arbiter's [`BoardView`] of that state
+    /// (called only when wanted, so a plain replay draws nothing).
+    fn replay(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        observe: &mut ViewObserver,
+    ) -> Replay;
+    /// [`Rules::after_replay`].
+    fn after_replay(&self, replay: &Replay) -> Vec<Finding>;
+    /// [`Rules::rewrite`].
+    fn rewrite(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        notation: &str,
+    ) -> Option<Result<(Vec<String>, &'static str), Finding>>;
+}
+
+impl<R: Rules + Send + Sync> Engine for R {
+    fn game(&self) -> GameId {
+        Rules::game(self)
+    }
+    fn default_parameters(&self) -> Parameters {
+        Rules::default_parameters(self)
+    }
+    fn refuse(&self, record: &GameRecord) -> Option<Finding> {
+        Rules::refuse(self, record)
+    }
+    fn replay(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        observe: &mut ViewObserver,
+    ) -> Replay {
+        let mut replay = replay_observed(self, record, params, |info, st| {
+            observe(info, &|| self.view(st))
+        });
+        replay.game = Some(Rules::game(self));
+        replay
+    }
+    fn after_replay(&self, replay: &Replay) -> Vec<Finding> {
+        Rules::after_replay(self, replay)
+    }
+    fn rewrite(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        notation: &str,
+    ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
+        Rules::rewrite(self, record, params, notation)
+    }
 }
 
 /// Replays `record` with `rules`: start, every ply, the end, `moves-after-end`.
@@ -316,171 +302,6 @@ pub fn replay_observed<R: Rules>(
     out
 }
 
-/// What [`replay_game`] calls for the start (`None`) and every applied ply: the ply's facts and
+/// What [`Engine::replay`] calls for the start (`None`) and every applied ply: the ply's facts and
 /// a function that draws the arbiter's [`BoardView`] of the state after it.
 pub type ViewObserver<'a> = dyn FnMut(Option<&PlyInfo>, &dyn Fn() -> BoardView) + 'a;
-
-/// Replays `record` under the engine of `game` ([`replay_observed`]); `observe` gets, for the
-/// start (`None`) and every applied ply, a function that draws the arbiter's [`BoardView`] of
-/// that state (called only when wanted, so a plain replay draws nothing). `None` when `game`
-/// has no engine yet. This is the one place that maps a ruleset to its engine.
-pub fn replay_game(
-    game: GameId,
-    record: &GameRecord,
-    params: &Parameters,
-    observe: &mut ViewObserver,
-) -> Option<Replay> {
-    fn run<R: Rules>(
-        rules: &R,
-        record: &GameRecord,
-        params: &Parameters,
-        observe: &mut ViewObserver,
-    ) -> Replay {
-        replay_observed(rules, record, params, |info, st| {
-            observe(info, &|| rules.view(st))
-        })
-    }
-    let mut replay = match game {
-        GameId::Stratego | GameId::Barrage | GameId::Duel | GameId::Veldslag => {
-            run(&stratego::Stratego::new(game)?, record, params, observe)
-        }
-        GameId::Spionage | GameId::SpionageSnel => {
-            run(&spionage::Spionage::new(game)?, record, params, observe)
-        }
-        GameId::Jungle => run(&jungle::Jungle::new(), record, params, observe),
-        GameId::Xiangqi => run(&xiangqi::Xiangqi::new(), record, params, observe),
-        GameId::Jieqi => run(&xiangqi::Xiangqi::jieqi(), record, params, observe),
-    };
-    replay.game = Some(game);
-    Some(replay)
-}
-
-/// Reads the parameter tags a ruleset has. `defaults` holds the ruleset's (and the source
-/// format's) defaults; tags override them, then `overrides`. A tag with a value that is not
-/// a number where one is needed is a `parse-error` pointing at the value.
-pub fn resolve_parameters(
-    record: &GameRecord,
-    mut params: Parameters,
-    overrides: &Overrides,
-    findings: &mut Vec<Finding>,
-) -> Parameters {
-    let mut number = |name: &str, slot: &mut Option<u32>| {
-        if slot.is_none() {
-            return;
-        }
-        if let Some(tag) = record.tag(name) {
-            match tag.value.value.trim().parse::<u32>() {
-                Ok(n) => *slot = Some(n),
-                Err(_) => findings.push(
-                    Finding::new(
-                        Code::ParseError,
-                        tag.value.span,
-                        format!(
-                            "the {name} tag needs a whole number, not `{}`",
-                            tag.value.value
-                        ),
-                        Rule::LogParameterTags,
-                    )
-                    .label("expected a whole number")
-                    .help(format!("write e.g. [{name} \"3\"]")),
-                ),
-            }
-        }
-    };
-    number("TwoSquares", &mut params.two_squares);
-    number("NoCaptureLimit", &mut params.no_capture_limit);
-    if params.more_squares.is_some() {
-        if let Some(tag) = record.tag("MoreSquares") {
-            match tag.value.value.trim().to_ascii_lowercase().as_str() {
-                "on" | "yes" | "true" | "1" => params.more_squares = Some(true),
-                "off" | "no" | "false" | "0" => params.more_squares = Some(false),
-                other => findings.push(
-                    Finding::new(
-                        Code::ParseError,
-                        tag.value.span,
-                        format!("the MoreSquares tag takes on or off, not `{other}`"),
-                        Rule::LogParameterTags,
-                    )
-                    .label("expected on or off"),
-                ),
-            }
-        }
-    }
-    // A tag that takes one of two words, for a parameter the ruleset has.
-    let mut word = |name: &str, words: [&str; 2], slot: &mut Option<String>| {
-        if slot.is_none() {
-            return;
-        }
-        if let Some(tag) = record.tag(name) {
-            let v = tag.value.value.trim().to_ascii_lowercase();
-            if words.contains(&v.as_str()) {
-                *slot = Some(v);
-            } else {
-                let [a, b] = words;
-                findings.push(
-                    Finding::new(
-                        Code::ParseError,
-                        tag.value.span,
-                        format!("the {name} tag takes {a} or {b}, not `{v}`"),
-                        Rule::LogParameterTags,
-                    )
-                    .label(format!("expected {a} or {b}")),
-                );
-            }
-        }
-    };
-    word("Repetition", ["ends", "claim"], &mut params.repetition);
-    word("FirstMove", ["red", "blue"], &mut params.first_move);
-    if params.variant.is_some() {
-        if let Some(tag) = record.tag("Variant") {
-            params.variant = Some(tag.value.value.trim().to_ascii_lowercase());
-        }
-    }
-    if let (Some(n), Some(_)) = (overrides.two_squares, params.two_squares) {
-        params.two_squares = Some(n);
-    }
-    if let (Some(r), Some(_)) = (&overrides.repetition, &params.repetition) {
-        params.repetition = Some(r.clone());
-    }
-    params
-}
-
-/// Names the tags that are parameters, for `convert` (tags are written when they differ from
-/// the ruleset's default).
-pub fn parameter_tags(
-    params: &Parameters,
-    defaults: &Parameters,
-) -> BTreeMap<&'static str, String> {
-    let mut out = BTreeMap::new();
-    if params.two_squares != defaults.two_squares {
-        if let Some(n) = params.two_squares {
-            out.insert("TwoSquares", n.to_string());
-        }
-    }
-    if params.more_squares != defaults.more_squares {
-        if let Some(b) = params.more_squares {
-            out.insert("MoreSquares", if b { "on" } else { "off" }.to_string());
-        }
-    }
-    if params.no_capture_limit != defaults.no_capture_limit {
-        if let Some(n) = params.no_capture_limit {
-            out.insert("NoCaptureLimit", n.to_string());
-        }
-    }
-    if params.repetition != defaults.repetition {
-        if let Some(r) = &params.repetition {
-            out.insert("Repetition", r.clone());
-        }
-    }
-    if params.first_move != defaults.first_move {
-        if let Some(r) = &params.first_move {
-            out.insert("FirstMove", r.clone());
-        }
-    }
-    if params.variant != defaults.variant {
-        if let Some(v) = &params.variant {
-            out.insert("Variant", v.clone());
-        }
-    }
-    out
-}

@@ -879,7 +879,7 @@ pub fn rewrite(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::xiangqi::fen;
+    use crate::games::xiangqi::fen;
 
     fn at(fen_text: &str) -> Position {
         fen::parse(fen_text).expect("valid FEN").position

@@ -145,16 +145,6 @@ impl Jungle {
         Jungle
     }
 
-    /// Jungle's default parameters: `FirstMove` red (rulings §3: Red moves first) and `Variant`
-    /// [`SEED_VARIANT`] (the seed's rules, no switch on).
-    pub fn default_parameters() -> Parameters {
-        Parameters {
-            first_move: Some("red".to_string()),
-            variant: Some(SEED_VARIANT.to_string()),
-            ..Parameters::default()
-        }
-    }
-
     /// A position with an empty history (the start of a game): `span` is what repetition labels
     /// show for ply 0.
     pub fn position(&self, board: Board, to_move: Side, variant: Variant, span: Span) -> State {
@@ -591,22 +581,7 @@ impl Jungle {
             }
         };
         let first_tag = record.tag("FirstMove");
-        let first = match params.first_move.as_deref().unwrap_or("red") {
-            "red" => Some(Side::First),
-            "blue" => Some(Side::Second),
-            other => {
-                errors.push(
-                    Finding::new(
-                        Code::ParseError,
-                        first_tag.map_or(Span::default(), |t| t.value.span),
-                        format!("the FirstMove tag takes red or blue, not `{other}`"),
-                        Rule::LogJungle,
-                    )
-                    .label("expected red or blue"),
-                );
-                None
-            }
-        };
+        let first = params.first_move;
         for b in &record.setups {
             errors.push(
                 Finding::new(
@@ -687,6 +662,20 @@ impl Jungle {
 
 impl Rules for Jungle {
     type State = State;
+
+    fn game(&self) -> GameId {
+        GameId::Jungle
+    }
+
+    /// `FirstMove` red (rulings §3: Red moves first) and `Variant` [`SEED_VARIANT`] (the
+    /// seed's rules, no switch on).
+    fn default_parameters(&self) -> Parameters {
+        Parameters {
+            first_move: Some(Side::First),
+            variant: Some(SEED_VARIANT.to_string()),
+            ..Parameters::default()
+        }
+    }
 
     fn start(
         &self,

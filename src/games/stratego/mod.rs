@@ -16,13 +16,14 @@ use crate::finding::{excerpt, Code, Finding};
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
-use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::rules::{
+    annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Replay, Rules, TwoSquares,
+};
 use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
 use chase::Chase;
 pub use pieces::{Kind, Ruleset, KINDS};
-use two_squares::TwoSquares;
 
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +66,7 @@ pub struct State {
     /// The last ply's from- and to-square.
     pub last_move: Option<(Square, Square)>,
     /// The two-squares tracker (rulings §1.4).
-    pub two_squares: TwoSquares,
+    pub two_squares: two_squares::Tracker,
     /// The more-squares (chase) tracker (rulings §1.5).
     pub chase: Chase,
     /// The span of every ply played so far (index = ply - 1), for labels on earlier plies.
@@ -89,17 +90,6 @@ impl Stratego {
             lake[s as usize] = true;
         }
         Some(Stratego { ruleset, lake })
-    }
-
-    /// The ruleset's default parameters: two-squares limit 3 and the chase rule on
-    /// (rulings §1.4, §1.5); Veldslag names Red as first to move.
-    pub fn default_parameters(&self) -> Parameters {
-        Parameters {
-            two_squares: Some(3),
-            more_squares: Some(true),
-            first_move: (self.ruleset.game == GameId::Veldslag).then(|| "red".to_string()),
-            ..Parameters::default()
-        }
     }
 
     /// The board geometry.
@@ -632,6 +622,30 @@ impl Stratego {
 impl Rules for Stratego {
     type State = State;
 
+    fn game(&self) -> GameId {
+        self.ruleset.game
+    }
+
+    /// Two-squares limit 3 and the chase rule on (rulings §1.4, §1.5); Veldslag names Red as
+    /// first to move (rulings §1.2).
+    fn default_parameters(&self) -> Parameters {
+        Parameters {
+            two_squares: Some(TwoSquares::from_count(3)),
+            more_squares: Some(true),
+            first_move: (self.ruleset.game == GameId::Veldslag).then_some(Side::First),
+            ..Parameters::default()
+        }
+    }
+
+    /// Veldslag's no-capture thresholds (rulings §1.6).
+    fn after_replay(&self, replay: &Replay) -> Vec<Finding> {
+        if self.ruleset.game == GameId::Veldslag {
+            crate::checks::no_capture::check(&replay.plies)
+        } else {
+            Vec::new()
+        }
+    }
+
     fn start(
         &self,
         record: &GameRecord,
@@ -639,10 +653,7 @@ impl Rules for Stratego {
         _findings: &mut Vec<Finding>,
     ) -> Result<State, Vec<Finding>> {
         let board = self.read_setups(record)?;
-        let to_move = match params.first_move.as_deref() {
-            Some("blue") => Side::Second,
-            _ => Side::First,
-        };
+        let to_move = params.first_move.unwrap_or(Side::First);
         let mut st = State {
             board,
             to_move,
@@ -650,7 +661,7 @@ impl Rules for Stratego {
             lost: [Vec::new(), Vec::new()],
             flag_lost: None,
             last_move: None,
-            two_squares: TwoSquares::new(params.two_squares.unwrap_or(0)),
+            two_squares: two_squares::Tracker::new(params.two_squares.map_or(0, |t| t.count())),
             chase: Chase::new(params.more_squares.unwrap_or(false)),
             ply_spans: Vec::new(),
         };

@@ -707,7 +707,7 @@ pub fn chased(before: &Position, m: Move, after: &Position) -> Points {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::xiangqi::fen;
+    use crate::games::xiangqi::fen;
 
     fn pos(f: &str) -> Position {
         fen::parse(f).expect("fen").position

@@ -33,7 +33,7 @@ pub struct Run {
 
 /// Both players' runs.
 #[derive(Debug, Clone, Default)]
-pub struct TwoSquares {
+pub struct Tracker {
     /// The limit `L` (moves per run); 0 turns the rule off.
     pub limit: u32,
     runs: [Option<Run>; 2],
@@ -70,10 +70,10 @@ fn on_segment(g: &Geometry, seg: (Square, Square), s: Square) -> bool {
     }
 }
 
-impl TwoSquares {
+impl Tracker {
     /// A tracker with limit `limit` (moves per run; 0 = off).
     pub fn new(limit: u32) -> Self {
-        TwoSquares {
+        Tracker {
             limit,
             ..Default::default()
         }
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn fourth_move_is_forbidden_with_limit_three() {
-        let mut t = TwoSquares::new(3);
+        let mut t = Tracker::new(3);
         let (a, b) = (sq("a4"), sq("a5"));
         let moves = [(a, b), (b, a), (a, b)];
         for (i, &(f, to)) in moves.iter().enumerate() {
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn limit_zero_is_off() {
-        let mut t = TwoSquares::new(0);
+        let mut t = Tracker::new(0);
         let (a, b) = (sq("a4"), sq("a5"));
         for i in 0..10 {
             let (f, to) = if i % 2 == 0 { (a, b) } else { (b, a) };
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn scout_inside_one_segment() {
-        let mut t = TwoSquares::new(3);
+        let mut t = Tracker::new(3);
         // a4-a8 covers a4..a8; a8-a5 and a5-a7 stay inside and reverse.
         t.record(&G, Side::First, 2, sq("a4"), sq("a8"), 1);
         assert!(t.check(&G, Side::First, 2, sq("a8"), sq("a5")).is_none());

@@ -153,20 +153,9 @@ impl Spionage {
         }
     }
 
-    /// Spionage has no parameter tags: every parameter is unset.
-    pub fn default_parameters(&self) -> Parameters {
-        Parameters::default()
-    }
-
     /// The 10x10 board.
     pub fn geometry(&self) -> Geometry {
         setup::BOARD
-    }
-
-    /// The `unsupported-game` finding for a record that asks for a small (8x8) board with a
-    /// `Variant` or `Board` tag (rulings §2), if it does.
-    pub fn unsupported_variant(&self, record: &GameRecord) -> Option<Finding> {
-        setup::small_variant_tag(record).map(setup::small_variant_finding)
     }
 
     fn piece_key(p: &Piece, sq: Square) -> u64 {
@@ -545,6 +534,20 @@ impl Spionage {
 
 impl Rules for Spionage {
     type State = State;
+
+    fn game(&self) -> GameId {
+        self.game
+    }
+
+    /// Spionage has no parameter tags: every parameter is unset.
+    fn default_parameters(&self) -> Parameters {
+        Parameters::default()
+    }
+
+    /// A record that asks for a small (8x8) board with a `Variant` or `Board` tag (rulings §2).
+    fn refuse(&self, record: &GameRecord) -> Option<Finding> {
+        setup::small_variant_tag(record).map(setup::small_variant_finding)
+    }
 
     fn start(
         &self,

@@ -34,7 +34,7 @@ pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQU
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
-use crate::rules::{Applied, Outcome, Parameters, PlyInfo, Rules};
+use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, RepetitionMode, Rules};
 use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
@@ -121,29 +121,6 @@ impl Xiangqi {
     /// The Jieqi engine (rulings §4.2): covered pieces, reveals and the 60-move limit.
     pub fn jieqi() -> Xiangqi {
         Xiangqi { jieqi: true }
-    }
-
-    /// The ruleset this engine judges.
-    pub fn game(&self) -> crate::rules::GameId {
-        if self.jieqi {
-            crate::rules::GameId::Jieqi
-        } else {
-            crate::rules::GameId::Xiangqi
-        }
-    }
-
-    /// Xiangqi's parameters: `NoCaptureLimit`, 0 (no limit) by default (rulings §4.2:
-    /// "plain xiangqi has no limit unless a NoCaptureLimit tag sets one"), and `Repetition`,
-    /// `ends` by default (rulings §4.3: the third occurrence ends the game; `claim` reports it
-    /// and plays on, as tournament archives are played).
-    ///
-    /// Jieqi's `NoCaptureLimit` is 60 by default (rulings §4.2: 60 moves per side).
-    pub fn default_parameters(&self) -> Parameters {
-        Parameters {
-            no_capture_limit: Some(if self.jieqi { 60 } else { 0 }),
-            repetition: Some("ends".into()),
-            ..Parameters::default()
-        }
     }
 
     /// Reads the `Format` tag: `ICCS`, `WXF` or `Chinese` (any case), `None` when absent;
@@ -406,6 +383,28 @@ impl Xiangqi {
 impl Rules for Xiangqi {
     type State = State;
 
+    fn game(&self) -> GameId {
+        if self.jieqi {
+            GameId::Jieqi
+        } else {
+            GameId::Xiangqi
+        }
+    }
+
+    /// Xiangqi's parameters: `NoCaptureLimit`, 0 (no limit) by default (rulings §4.2:
+    /// "plain xiangqi has no limit unless a NoCaptureLimit tag sets one"), and `Repetition`,
+    /// `ends` by default (rulings §4.3: the third occurrence ends the game; `claim` reports it
+    /// and plays on, as tournament archives are played).
+    ///
+    /// Jieqi's `NoCaptureLimit` is 60 by default (rulings §4.2: 60 moves per side).
+    fn default_parameters(&self) -> Parameters {
+        Parameters {
+            no_capture_limit: Some(if self.jieqi { 60 } else { 0 }),
+            repetition: Some(RepetitionMode::Ends),
+            ..Parameters::default()
+        }
+    }
+
     fn start(
         &self,
         record: &GameRecord,
@@ -453,7 +452,7 @@ impl Rules for Xiangqi {
         let mut st = State {
             position: fen.position,
             history: repetition::History::new(fen.position, start_span),
-            repetition_claim: params.repetition.as_deref() == Some("claim"),
+            repetition_claim: params.repetition == Some(RepetitionMode::Claim),
             ids,
             quiet_plies: fen.halfmove,
             fullmove: fen.fullmove.max(1),

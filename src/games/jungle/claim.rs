@@ -17,7 +17,7 @@
 use super::{history, Jungle};
 use crate::finding::Code;
 use crate::record::GameRecord;
-use crate::rules::{self, resolve_parameters, GameId, Overrides, Replay};
+use crate::rules::{self, params, GameId, Overrides, Replay, Rules};
 
 /// The answer to a claim.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,9 +150,9 @@ pub fn claim_repetition(record: &GameRecord, ply: u32) -> ClaimAnswer {
         return no("the game could not be read".into());
     }
     let mut findings = Vec::new();
-    let params = resolve_parameters(
+    let params = params::resolve(
         record,
-        Jungle::default_parameters(),
+        &Jungle::new().default_parameters(),
         &Overrides::default(),
         &mut findings,
     );

@@ -7,6 +7,7 @@
 use super::jieqi::Lost;
 use super::position::{in_palace, Kind, GEOMETRY, SQUARES};
 use super::{State, Xiangqi};
+use crate::rules::Rules;
 use crate::types::Side;
 use crate::view::{BoardView, Identity, PieceView, Terrain};
 
@@ -20,7 +21,11 @@ fn identity(k: Kind) -> Identity {
 impl Xiangqi {
     /// The arbiter's view of `st`; in Xiangqi also both players'.
     pub(crate) fn board_view(&self, st: &State) -> BoardView {
-        let mut v = BoardView::empty(self.game().as_str(), self.game().side_names(), GEOMETRY);
+        let mut v = BoardView::empty(
+            Rules::game(self).as_str(),
+            Rules::game(self).side_names(),
+            GEOMETRY,
+        );
         v.kinds = Kind::ALL.iter().map(|k| identity(*k)).collect();
         v.river = Some(4);
         v.hidden_pieces = st.jieqi.is_some();
