@@ -415,3 +415,107 @@ fn occurrences(g: &GameReport, ply: u32) -> usize {
         }
     }
 }
+
+/// How `arbiter claim` prints its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimFormat {
+    /// A few lines for people.
+    Human,
+    /// One JSON object.
+    Json,
+}
+
+impl Answer {
+    /// The answer as `arbiter claim` prints it for people.
+    pub fn render_human(&self) -> String {
+        let verdict = if self.holds {
+            "holds"
+        } else if self.discretionary {
+            "is at the admin's discretion"
+        } else {
+            "does not hold"
+        };
+        let mut t = format!("claim `{}` after ply {}: {verdict}\n", self.claim, self.ply);
+        t.push_str(&format!("  reason: {}\n", self.reason));
+        if !self.rule.is_empty() {
+            t.push_str(&format!("  rule: {}\n", self.rule));
+        }
+        if !self.evidence_plies.is_empty() {
+            let list: Vec<String> = self.evidence_plies.iter().map(|p| p.to_string()).collect();
+            let noun = if list.len() == 1 { "ply" } else { "plies" };
+            t.push_str(&format!("  evidence: {noun} {}\n", list.join(", ")));
+        }
+        t
+    }
+}
+
+/// What one `arbiter claim` asks: the claim, the ply after which it is made, the game of
+/// the input and the parameters it is judged under.
+#[derive(Debug, Clone)]
+pub struct ClaimRequest {
+    /// The claim.
+    pub claim: Claim,
+    /// The position after this ply (0: the start).
+    pub ply: u32,
+    /// Which game of the input (from 0).
+    pub game_index: usize,
+    /// Parameter overrides.
+    pub overrides: crate::rules::Overrides,
+    /// How to print the answer.
+    pub format: ClaimFormat,
+    /// Colours in the findings printed on failure.
+    pub color: bool,
+}
+
+/// `arbiter claim`: judges the game `req.game_index` of `input` and answers the claim on
+/// `out` (exit [`ExitStatus::Clean`] when it holds, [`ExitStatus::Findings`] when it does
+/// not or the admin decides, [`ExitStatus::Unusable`] when it cannot be judged, with why on
+/// `err`).
+pub fn run(
+    input: &crate::input::Input,
+    req: &ClaimRequest,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> crate::run::ExitStatus {
+    use crate::run::ExitStatus;
+    let Some((chunk, rec)) = crate::pipeline::game_or_say(input, req.game_index, err) else {
+        return ExitStatus::Unusable;
+    };
+    let opts = crate::pipeline::Options {
+        overrides: req.overrides.clone(),
+    };
+    let g = crate::pipeline::check_record(&chunk.source, &rec, &opts);
+    match judge(&g, req.claim, req.ply) {
+        Err(e) => {
+            let shown: Vec<_> = g
+                .findings
+                .iter()
+                .filter(|f| f.code.is_unusable() || f.code == Code::IllegalMove)
+                .cloned()
+                .collect();
+            crate::report::human::print_findings(&chunk, &shown, g.index, req.color, err);
+            let _ = writeln!(err, "arbiter: cannot judge the claim: {}", e.0);
+            ExitStatus::Unusable
+        }
+        Ok(ans) => {
+            let text = match req.format {
+                ClaimFormat::Json => {
+                    format!(
+                        "{}\n",
+                        serde_json::to_string_pretty(&ans).unwrap_or_default()
+                    )
+                }
+                ClaimFormat::Human => ans.render_human(),
+            };
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
+                return ExitStatus::Unusable;
+            }
+            if ans.holds {
+                ExitStatus::Clean
+            } else {
+                ExitStatus::Findings
+            }
+        }
+    }
+}

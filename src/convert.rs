@@ -5,42 +5,45 @@
 //! Xiangqi games can be written in ICCS, WXF or Chinese notation ([`write_native_in`]).
 
 use crate::finding::Finding;
-use crate::games::xiangqi::notation::{self, Notation};
 use crate::record::GameRecord;
 use crate::rules::params::parameter_tags;
 use crate::rules::{GameId, Parameters};
+use crate::run::ExitStatus;
 use crate::types::RecordedResult;
 
 /// Why a game cannot be written in the notation asked for.
 #[derive(Debug, Clone)]
 pub enum ConvertError {
-    /// The notation is for Xiangqi; the game is of this other ruleset.
-    NotXiangqi(GameId),
+    /// The ruleset has no such notation (WXF and Chinese are Xiangqi's).
+    NoSuchNotation(GameId),
     /// A ply could not be read, so neither it nor the rest can be rewritten (its finding).
     Unreadable(Box<Finding>),
 }
 
-/// Writes one game as a native log with its moves in `notation` and a `Format` tag saying so.
-/// ICCS is every ruleset's own coordinate notation, so for a game other than Xiangqi it
-/// writes the moves as they are; WXF and Chinese are Xiangqi's only
-/// ([`ConvertError::NotXiangqi`]). A Xiangqi record is replayed to rewrite its moves; a ply
-/// that cannot be read stops it ([`ConvertError::Unreadable`]).
+/// Writes one game as a native log with its moves in `notation` (`iccs`, `wxf`, `chinese`)
+/// and a `Format` tag saying so, as the game's engine rewrites them ([`crate::rules::Rules::rewrite`]).
+/// ICCS is every ruleset's own coordinate notation, so a game whose engine has no notations
+/// is written as it is in `iccs` ([`ConvertError::NoSuchNotation`] otherwise); a ply that
+/// cannot be read stops it ([`ConvertError::Unreadable`]).
 pub fn write_native_in(
     record: &GameRecord,
     game: GameId,
     params: &Parameters,
     defaults: &Parameters,
-    to: Notation,
+    notation: &str,
 ) -> Result<String, ConvertError> {
-    if game != GameId::Xiangqi {
-        return match to {
-            Notation::Iccs => Ok(write_native(record, game, params, defaults)),
-            _ => Err(ConvertError::NotXiangqi(game)),
-        };
+    match crate::games::engine(game).rewrite(record, params, notation) {
+        Some(Ok((moves, format))) => Ok(render(
+            record,
+            game,
+            params,
+            defaults,
+            Some((format, &moves)),
+        )),
+        Some(Err(f)) => Err(ConvertError::Unreadable(Box::new(f))),
+        None if notation == "iccs" => Ok(write_native(record, game, params, defaults)),
+        None => Err(ConvertError::NoSuchNotation(game)),
     }
-    let moves =
-        notation::rewrite(record, params, to).map_err(|f| ConvertError::Unreadable(Box::new(f)))?;
-    Ok(render(record, game, params, defaults, Some((to, &moves))))
 }
 
 fn escape(s: &str) -> String {
@@ -66,7 +69,7 @@ fn render(
     game: GameId,
     params: &Parameters,
     defaults: &Parameters,
-    rewritten: Option<(Notation, &[String])>,
+    rewritten: Option<(&str, &[String])>,
 ) -> String {
     let mut out = String::new();
     out.push_str(&format!("[Game \"{}\"]\n", game.as_str()));
@@ -106,8 +109,8 @@ fn render(
         .or(record.result_token.as_ref().map(|r| r.value))
         .unwrap_or(RecordedResult::Unknown);
     out.push_str(&format!("[Result \"{}\"]\n", result.as_str()));
-    if let Some((to, _)) = rewritten {
-        out.push_str(&format!("[Format \"{}\"]\n", to.as_str()));
+    if let Some((format, _)) = rewritten {
+        out.push_str(&format!("[Format \"{format}\"]\n"));
     }
     for (k, v) in parameter_tags(params, defaults) {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
@@ -158,4 +161,86 @@ fn render(
     out.push_str(result.as_str());
     out.push('\n');
     out
+}
+
+/// `arbiter convert`: writes every game of `input` as a native log on `out` (moves in
+/// `notation` when given), games separated by a blank line. A game that cannot be written is
+/// reported on `err` with its error findings and makes the status [`ExitStatus::Unusable`];
+/// the other games are still written.
+pub fn run(
+    input: &crate::input::Input,
+    overrides: &crate::rules::Overrides,
+    notation: Option<&str>,
+    color: bool,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> ExitStatus {
+    let mut status = ExitStatus::Clean;
+    let mut first = true;
+    for chunk in crate::input::chunks(input) {
+        for rec in crate::pipeline::parse_chunk(&chunk) {
+            let problem = match convert_one(&rec, overrides, notation) {
+                Ok(text) => {
+                    let sep = if first { "" } else { "\n" };
+                    first = false;
+                    if let Err(e) = write!(out, "{sep}{text}") {
+                        let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
+                        return ExitStatus::Unusable;
+                    }
+                    continue;
+                }
+                Err(Problem::Findings(fs)) => fs,
+                Err(Problem::Notation(game)) => {
+                    let _ = writeln!(
+                        err,
+                        "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
+                        chunk.source,
+                        rec.index + 1,
+                        notation.unwrap_or_default(),
+                        game.as_str()
+                    );
+                    Vec::new()
+                }
+            };
+            let errors: Vec<Finding> = problem
+                .into_iter()
+                .filter(|f| f.severity() == crate::finding::Severity::Error)
+                .collect();
+            crate::report::human::print_findings(&chunk, &errors, rec.index, color, err);
+            status = ExitStatus::Unusable;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitStatus::Unusable;
+    }
+    status
+}
+
+/// Why one game was not written.
+enum Problem {
+    /// The findings that keep it from being read or judged.
+    Findings(Vec<Finding>),
+    /// Its ruleset has no such notation.
+    Notation(GameId),
+}
+
+/// One game as a native log, its moves as written or in `notation`.
+fn convert_one(
+    rec: &GameRecord,
+    overrides: &crate::rules::Overrides,
+    notation: Option<&str>,
+) -> Result<String, Problem> {
+    if rec.unreadable() {
+        return Err(Problem::Findings(rec.findings.clone()));
+    }
+    let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
+    let (params, defaults) =
+        crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
+    match notation {
+        None => Ok(write_native(rec, game, &params, &defaults)),
+        Some(n) => write_native_in(rec, game, &params, &defaults, n).map_err(|e| match e {
+            ConvertError::NoSuchNotation(g) => Problem::Notation(g),
+            ConvertError::Unreadable(f) => Problem::Findings(vec![*f]),
+        }),
+    }
 }

@@ -28,9 +28,11 @@ pub mod record;
 pub mod report;
 pub mod rulebook;
 pub mod rules;
+pub mod run;
 pub mod show;
 pub mod types;
 pub mod view;
 
 pub use finding::{Code, Finding, Severity};
-pub use pipeline::{check_source, GameReport, Options, Source, Summary};
+pub use pipeline::{check_source, GameReport, Options, Source};
+pub use report::Summary;

@@ -1,31 +1,13 @@
 //! The `arbiter` command line: arguments in, exit code out. All judgement lives in the library.
 
-use arbiter::convert::ConvertError;
-use arbiter::games::xiangqi::notation::Notation;
-use arbiter::input::{self, Chunk};
-use arbiter::pipeline::{self, GameReport, Options, Summary};
-use arbiter::report::{self, human, json};
-use arbiter::rules::{GameId, Overrides};
+use arbiter::input::Input;
+use arbiter::rules::{GameId, Overrides, RepetitionMode as Mode, TwoSquares};
+use arbiter::run::{self, CheckOptions, ExitStatus};
 use arbiter::{Code, Severity};
 use clap::{Parser, Subcommand, ValueEnum};
-use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-// std's eprintln!/eprint! panic when standard error cannot be written (closed, a full
-// disk). Messages on stderr are a courtesy: the exit code carries the outcome, so these
-// shadow them and drop a failed write.
-macro_rules! eprintln {
-    ($($t:tt)*) => {{
-        let _ = writeln!(std::io::stderr(), $($t)*);
-    }};
-}
-macro_rules! eprint {
-    ($($t:tt)*) => {{
-        let _ = write!(std::io::stderr(), $($t)*);
-    }};
-}
 
 /// Replays recorded games and judges them the way a tournament arbiter would.
 #[derive(Parser, Debug)]
@@ -163,16 +145,14 @@ enum RepetitionMode {
 }
 
 impl RuleArgs {
-    fn options(&self) -> Options {
-        Options {
-            overrides: Overrides {
-                game: self.game,
-                two_squares: self.two_squares.map(arbiter::rules::TwoSquares::from_count),
-                repetition: self.repetition.map(|r| match r {
-                    RepetitionMode::Ends => arbiter::rules::RepetitionMode::Ends,
-                    RepetitionMode::Claim => arbiter::rules::RepetitionMode::Claim,
-                }),
-            },
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            game: self.game,
+            two_squares: self.two_squares.map(TwoSquares::from_count),
+            repetition: self.repetition.map(|r| match r {
+                RepetitionMode::Ends => Mode::Ends,
+                RepetitionMode::Claim => Mode::Claim,
+            }),
         }
     }
 }
@@ -238,6 +218,16 @@ enum NotationArg {
     Chinese,
 }
 
+impl NotationArg {
+    fn word(self) -> &'static str {
+        match self {
+            NotationArg::Iccs => "iccs",
+            NotationArg::Wxf => "wxf",
+            NotationArg::Chinese => "chinese",
+        }
+    }
+}
+
 fn parse_code(s: &str) -> Result<Code, String> {
     Code::parse(s.trim()).ok_or_else(|| {
         let all: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
@@ -257,13 +247,62 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let code = match cli.command {
-        Command::Check(a) => check(a),
-        Command::Convert(a) => convert(a),
-        Command::Claim(a) => claim(a),
-        Command::Show(a) => show(a),
+    let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
+    let (mut out, mut err) = (stdout.lock(), stderr.lock());
+    let status = match cli.command {
+        Command::Check(a) => check(a, &mut out, &mut err),
+        Command::Convert(a) => {
+            let overrides = Overrides {
+                game: a.game,
+                ..Overrides::default()
+            };
+            let notation = a.notation.map(|n| n.word());
+            let input = one_input(&a.file);
+            arbiter::convert::run(
+                &input,
+                &overrides,
+                notation,
+                use_color(Color::Auto),
+                &mut out,
+                &mut err,
+            )
+        }
+        Command::Claim(a) => {
+            let req = arbiter::claim::ClaimRequest {
+                claim: a.claim,
+                ply: a.ply,
+                game_index: a.game_index,
+                overrides: a.rules.overrides(),
+                format: match a.format {
+                    ClaimFormat::Human => arbiter::claim::ClaimFormat::Human,
+                    ClaimFormat::Json => arbiter::claim::ClaimFormat::Json,
+                },
+                color: use_color(Color::Auto),
+            };
+            arbiter::claim::run(&one_input(&a.file), &req, &mut out, &mut err)
+        }
+        Command::Show(a) => {
+            let req = arbiter::show::ShowRequest {
+                ply: a.ply,
+                game_index: a.game_index,
+                as_side: a.as_side.map(|s| format!("{s:?}")),
+                svg: a.svg,
+                overrides: a.rules.overrides(),
+                color: use_color(a.color),
+            };
+            arbiter::show::run(&one_input(&a.file), &req, &mut out, &mut err)
+        }
     };
-    ExitCode::from(code as u8)
+    status.into()
+}
+
+/// The one input a command that reads one file names (`-` for standard input).
+fn one_input(path: &std::path::Path) -> Input {
+    if path.as_os_str() == "-" {
+        Input::Stdin
+    } else {
+        Input::File(path.to_path_buf())
+    }
 }
 
 fn use_color(c: Color) -> bool {
@@ -277,453 +316,40 @@ fn use_color(c: Color) -> bool {
     }
 }
 
-/// What one chunk produced, rendered in the worker so that printing stays sequential.
-struct Done {
-    games: Vec<GameReport>,
-    text: String,
-    sarif: Vec<serde_json::Value>,
-}
-
-fn check(a: CheckArgs) -> i32 {
+fn check(a: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
     if a.show && a.format != Format::Human {
-        eprintln!("arbiter: --show draws boards in the human format only; drop --format or --show");
-        return 2;
+        let _ = writeln!(
+            err,
+            "arbiter: --show draws boards in the human format only; drop --format or --show"
+        );
+        return ExitStatus::Unusable;
     }
-    let opts = a.rules.options();
-    let style = human::Style {
-        color: use_color(a.color),
-        width: 100,
-    };
     // More workers than MAX_JOBS only cost thread start-up: the work is split by games.
     const MAX_JOBS: usize = 256;
     let jobs = a
         .jobs
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        })
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(MAX_JOBS);
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-    {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("arbiter: cannot start {jobs} worker threads: {e}");
-            return 2;
-        }
+    let opts = CheckOptions {
+        overrides: a.rules.overrides(),
+        format: match a.format {
+            Format::Human => run::Format::Human,
+            Format::Json => run::Format::Json,
+            Format::Jsonl => run::Format::Jsonl,
+            Format::Sarif => run::Format::Sarif,
+        },
+        jobs,
+        quiet: a.quiet,
+        exit_zero: a.exit_zero,
+        select: a.select,
+        ignore: a.ignore,
+        fail_on: match a.fail_on {
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Info => Severity::Info,
+        },
+        color: use_color(a.color),
+        show: a.show,
     };
-    let inputs = input::expand(&a.paths);
-    let mut summary = Summary {
-        files: inputs.len(),
-        ..Summary::default()
-    };
-    let keep = |code: Code| {
-        if code.is_unusable() {
-            return true;
-        }
-        (a.select.is_empty() || a.select.contains(&code)) && !a.ignore.contains(&code)
-    };
-    let threshold = match a.fail_on {
-        FailOn::Error => Severity::Error,
-        FailOn::Warning => Severity::Warning,
-        FailOn::Info => Severity::Info,
-    };
-    let mut failing = false;
-    let mut json_games = Vec::new();
-    let mut sarif_results = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut write_error: Option<std::io::Error> = None;
-    let work = |chunk: &Chunk| -> Done {
-        let records = pipeline::parse_chunk(chunk);
-        let mut games: Vec<GameReport> = records
-            .iter()
-            .map(|r| pipeline::check_record(&chunk.source, r, &opts))
-            .collect();
-        let mut text = String::new();
-        let mut sarif = Vec::new();
-        let uri = if a.format == Format::Sarif {
-            report::sarif::artifact_uri(&chunk.source)
-        } else {
-            String::new()
-        };
-        for (g, rec) in games.iter_mut().zip(&records) {
-            g.findings.retain(|f| keep(f.code));
-            g.replay = None;
-            if a.quiet {
-                continue;
-            }
-            match a.format {
-                Format::Human => {
-                    let boards = if a.show {
-                        arbiter::show::finding_boards(rec, g, style.color)
-                    } else {
-                        vec![None; g.findings.len()]
-                    };
-                    for (f, board) in g.findings.iter().zip(boards) {
-                        text.push_str(&human::render_at(
-                            f,
-                            &chunk.source,
-                            &chunk.text,
-                            chunk.offset,
-                            chunk.line,
-                            g.index,
-                            style,
-                        ));
-                        text.push_str(board.as_deref().unwrap_or(""));
-                    }
-                }
-                Format::Jsonl => {
-                    let v = json::game_at(g, &chunk.text, chunk.offset, chunk.line);
-                    text.push_str(&serde_json::to_string(&v).unwrap_or_default());
-                    text.push('\n');
-                }
-                Format::Json => {}
-                Format::Sarif => {
-                    for f in &g.findings {
-                        sarif.push(report::sarif::result(
-                            f,
-                            &uri,
-                            &chunk.text,
-                            chunk.offset,
-                            chunk.line,
-                        ));
-                    }
-                }
-            }
-        }
-        Done { games, text, sarif }
-    };
-    let mut chunks = inputs.iter().flat_map(input::chunks).peekable();
-    // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while the
-    // workers judge the games of a batch in parallel; output keeps the input order.
-    while chunks.peek().is_some() {
-        let mut batch = Vec::new();
-        let mut bytes = 0;
-        while let Some(c) = chunks.next_if(|_| batch.len() < 256 && bytes < (8 << 20)) {
-            bytes += c.text.len();
-            batch.push(c);
-        }
-        let done: Vec<Done> = pool.install(|| batch.par_iter().map(work).collect());
-        for (chunk, d) in batch.iter().zip(done) {
-            if let Err(e) = out.write_all(d.text.as_bytes()) {
-                write_error.get_or_insert(e);
-            }
-            sarif_results.extend(d.sarif);
-            for g in &d.games {
-                summary.add(g);
-                if g.findings.iter().any(|f| f.severity() >= threshold) {
-                    failing = true;
-                }
-                if a.format == Format::Json && !a.quiet {
-                    json_games.push(json::game_at(g, &chunk.text, chunk.offset, chunk.line));
-                }
-            }
-        }
-    }
-    let tail = match a.format {
-        Format::Json => {
-            let doc = json::document(json_games, &summary);
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            )
-        }
-        Format::Jsonl => {
-            let v = serde_json::json!({
-                "arbiter": {"version": env!("CARGO_PKG_VERSION")},
-                "summary": &summary,
-            });
-            writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default())
-        }
-        Format::Sarif => {
-            let doc = report::sarif::document(sarif_results);
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            )
-        }
-        Format::Human => Ok(()),
-    };
-    if let Err(e) = tail.and_then(|_| out.flush()) {
-        write_error.get_or_insert(e);
-    }
-    eprintln!(
-        "arbiter: {} {}, {} {}, {} {}: {} {}, {} {}, {} {}",
-        summary.files,
-        plural(summary.files, "file", "files"),
-        summary.games,
-        plural(summary.games, "game", "games"),
-        summary.plies,
-        plural(summary.plies, "ply", "plies"),
-        summary.errors,
-        plural(summary.errors, "error", "errors"),
-        summary.warnings,
-        plural(summary.warnings, "warning", "warnings"),
-        summary.infos,
-        plural(summary.infos, "info", "infos"),
-    );
-    if let Some(e) = write_error {
-        eprintln!("arbiter: cannot write the report to standard output: {e}");
-        return 2;
-    }
-    if summary.unusable {
-        2
-    } else if failing && !a.exit_zero {
-        1
-    } else {
-        0
-    }
-}
-
-/// The game `index` of the source `name`, or `None` after saying there is no such game.
-fn pick<'a, T>(name: &str, games: &'a [T], index: usize) -> Option<&'a T> {
-    let g = games.get(index);
-    if g.is_none() {
-        eprintln!(
-            "arbiter: {name} has {} {}; there is no game index {index}",
-            games.len(),
-            plural(games.len(), "game", "games"),
-        );
-    }
-    g
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
-    }
-}
-
-fn convert(a: ConvertArgs) -> i32 {
-    let sources = pipeline::collect_sources(std::slice::from_ref(&a.file));
-    let overrides = Overrides {
-        game: a.game,
-        ..Overrides::default()
-    };
-    let mut code = 0;
-    let style = human::Style {
-        color: use_color(Color::Auto),
-        width: 100,
-    };
-    let mut first = true;
-    for src in &sources {
-        for rec in pipeline::parse_source(src) {
-            let problem = if rec.unreadable() {
-                Some(rec.findings.clone())
-            } else {
-                match pipeline::game_of(&rec, &overrides) {
-                    Err(f) => Some(vec![f]),
-                    Ok(game) => match pipeline::parameters_for(&rec, game, &overrides) {
-                        Err(fs) => Some(fs),
-                        Ok((params, defaults)) => {
-                            match write_in(&rec, game, &params, &defaults, a.notation) {
-                                Ok(text) => {
-                                    let sep = if first { "" } else { "\n" };
-                                    first = false;
-                                    if !emit(&format!("{sep}{text}")) {
-                                        return 2;
-                                    }
-                                    None
-                                }
-                                Err(ConvertError::Unreadable(f)) => Some(vec![*f]),
-                                Err(ConvertError::NotXiangqi(g)) => {
-                                    eprintln!(
-                                    "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
-                                    src.name,
-                                    rec.index + 1,
-                                    match a.notation {
-                                        Some(NotationArg::Chinese) => "chinese",
-                                        _ => "wxf",
-                                    },
-                                    g.as_str()
-                                );
-                                    Some(Vec::new())
-                                }
-                            }
-                        }
-                    },
-                }
-            };
-            if let Some(fs) = problem {
-                for f in fs
-                    .iter()
-                    .filter(|f| f.severity() == arbiter::Severity::Error)
-                {
-                    eprint!(
-                        "{}",
-                        human::render(f, &src.name, &src.text, rec.index, style)
-                    );
-                }
-                code = 2;
-            }
-        }
-    }
-    code
-}
-
-/// One game as a native log, its moves as written or in `notation`.
-fn write_in(
-    rec: &arbiter::record::GameRecord,
-    game: GameId,
-    params: &arbiter::rules::Parameters,
-    defaults: &arbiter::rules::Parameters,
-    notation: Option<NotationArg>,
-) -> Result<String, ConvertError> {
-    let to = match notation {
-        None => return Ok(arbiter::convert::write_native(rec, game, params, defaults)),
-        Some(NotationArg::Iccs) => Notation::Iccs,
-        Some(NotationArg::Wxf) => Notation::Wxf,
-        Some(NotationArg::Chinese) => Notation::Chinese,
-    };
-    arbiter::convert::write_native_in(rec, game, params, defaults, to)
-}
-
-fn claim(a: ClaimArgs) -> i32 {
-    let opts = a.rules.options();
-    let sources = pipeline::collect_sources(std::slice::from_ref(&a.file));
-    let Some(src) = sources.first() else {
-        eprintln!("arbiter: nothing to read at {}", a.file.display());
-        return 2;
-    };
-    let games = pipeline::check_source(src, &opts);
-    let Some(g) = pick(&src.name, &games, a.game_index) else {
-        return 2;
-    };
-    let style = human::Style {
-        color: use_color(Color::Auto),
-        width: 100,
-    };
-    match arbiter::claim::judge(g, a.claim, a.ply) {
-        Err(e) => {
-            for f in g.findings.iter().filter(|f| {
-                matches!(
-                    f.code,
-                    arbiter::Code::ParseError
-                        | arbiter::Code::UnsupportedGame
-                        | arbiter::Code::IllegalMove
-                )
-            }) {
-                eprint!("{}", human::render(f, &src.name, &src.text, g.index, style));
-            }
-            eprintln!("arbiter: cannot judge the claim: {}", e.0);
-            2
-        }
-        Ok(ans) => {
-            let text = match a.format {
-                ClaimFormat::Json => {
-                    format!(
-                        "{}\n",
-                        serde_json::to_string_pretty(&ans).unwrap_or_default()
-                    )
-                }
-                ClaimFormat::Human => {
-                    let verdict = if ans.holds {
-                        "holds"
-                    } else if ans.discretionary {
-                        "is at the admin's discretion"
-                    } else {
-                        "does not hold"
-                    };
-                    let mut t = format!("claim `{}` after ply {}: {verdict}\n", ans.claim, ans.ply);
-                    t.push_str(&format!("  reason: {}\n", ans.reason));
-                    if !ans.rule.is_empty() {
-                        t.push_str(&format!("  rule: {}\n", ans.rule));
-                    }
-                    if !ans.evidence_plies.is_empty() {
-                        let list: Vec<String> =
-                            ans.evidence_plies.iter().map(|p| p.to_string()).collect();
-                        let noun = if list.len() == 1 { "ply" } else { "plies" };
-                        t.push_str(&format!("  evidence: {noun} {}\n", list.join(", ")));
-                    }
-                    t
-                }
-            };
-            if !emit(&text) {
-                return 2;
-            }
-            if ans.holds {
-                0
-            } else {
-                1
-            }
-        }
-    }
-}
-
-/// Writes `text` to stdout; on failure (a closed pipe, a full disk) says so on stderr and
-/// returns false, so that the command exits 2 instead of panicking or losing output silently.
-fn emit(text: &str) -> bool {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("arbiter: cannot write to standard output: {e}");
-            false
-        }
-    }
-}
-
-fn show(a: ShowArgs) -> i32 {
-    let color = use_color(a.color);
-    let overrides = a.rules.options().overrides;
-    let sources = pipeline::collect_sources(std::slice::from_ref(&a.file));
-    let Some(src) = sources.first() else {
-        eprintln!("arbiter: nothing to read at {}", a.file.display());
-        return 2;
-    };
-    let records = pipeline::parse_source(src);
-    let style = human::Style { color, width: 100 };
-    let Some(rec) = pick(&src.name, &records, a.game_index) else {
-        return 2;
-    };
-    let view = match arbiter::show::board_at(rec, &overrides, a.ply) {
-        Ok(v) => v,
-        Err(e) => {
-            for f in &e.findings {
-                eprint!(
-                    "{}",
-                    human::render(f, &src.name, &src.text, rec.index, style)
-                );
-            }
-            eprintln!("arbiter: cannot show {}: {}", src.name, e.message);
-            return 2;
-        }
-    };
-    let view = match a.as_side {
-        None => view,
-        Some(name) => {
-            let word = format!("{name:?}");
-            match arbiter::show::side_named(view.sides, &word) {
-                Some(side) => view.seen_by(side),
-                None => {
-                    let [first, second] = view.sides;
-                    eprintln!(
-                        "arbiter: {} has no {word} player; --as takes {} or {}",
-                        view.game,
-                        first.to_lowercase(),
-                        second.to_lowercase()
-                    );
-                    return 2;
-                }
-            }
-        }
-    };
-    if !emit(&view.render_text(color)) {
-        return 2;
-    }
-    if let Some(path) = &a.svg {
-        if let Err(e) = std::fs::write(path, view.render_svg()) {
-            eprintln!("arbiter: cannot write {}: {e}", path.display());
-            return 2;
-        }
-        eprintln!("arbiter: wrote {}", path.display());
-    }
-    0
+    run::check(&a.paths, &opts, out, err)
 }

@@ -3,7 +3,7 @@
 //! the output of the one before.
 
 use crate::checks;
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{Code, Finding};
 use crate::games;
 use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord};
@@ -355,50 +355,65 @@ pub fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by_key(|f| (f.ply.map_or(0, |p| p as u64 + 1), f.span.start));
 }
 
-/// Counts of one run, for the summary line and the JSON `summary`.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct Summary {
-    /// Sources read.
-    pub files: usize,
-    /// Games judged or attempted.
-    pub games: usize,
-    /// Plies replayed.
-    pub plies: usize,
-    /// Error findings.
-    pub errors: usize,
-    /// Warning findings.
-    pub warnings: usize,
-    /// Info findings.
-    pub infos: usize,
-    /// True when some input could not be read, parsed or judged (exit code 2).
-    #[serde(skip)]
-    pub unusable: bool,
+/// Why a command that reads one game of one input cannot read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoGame {
+    /// The input holds fewer games: how many it holds.
+    Fewer(usize),
+    /// The input is a directory, which holds no single game.
+    Directory,
 }
 
-impl Summary {
-    /// Adds one game's counts.
-    pub fn add(&mut self, g: &GameReport) {
-        self.games += 1;
-        self.plies += g.plies;
-        for f in &g.findings {
-            match f.severity() {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Info => self.infos += 1,
-            }
-            if f.code.is_unusable() {
-                self.unusable = true;
-            }
+/// The game `index` (from 0) of `input` and the chunk it was read from. The input is cut
+/// into games first ([`input::chunks`]); only the chunk that holds the game is parsed, so
+/// the games before it are neither parsed nor judged.
+pub fn find_game(input: &Input, index: usize) -> Result<(Chunk, GameRecord), NoGame> {
+    if let Input::File(p) = input {
+        if p.is_dir() {
+            return Err(NoGame::Directory);
         }
     }
-    /// The exit code of rulings §5: 2 unusable input, else 1 errors, else 0.
-    pub fn exit_code(&self) -> i32 {
-        if self.unusable {
-            2
-        } else if self.errors > 0 {
-            1
-        } else {
-            0
+    let mut seen = 0;
+    for chunk in input::chunks(input) {
+        // A native chunk is one game: it is skipped without parsing.
+        if chunk.kind == ChunkKind::Native && chunk.first_index < index {
+            seen = chunk.first_index + 1;
+            continue;
+        }
+        let mut records = parse_chunk(&chunk);
+        seen = chunk.first_index + records.len();
+        if let Some(i) = records.iter().position(|r| r.index == index) {
+            let rec = records.swap_remove(i);
+            return Ok((chunk, rec));
+        }
+    }
+    Err(NoGame::Fewer(seen))
+}
+
+/// [`find_game`], saying on `err` why there is no such game.
+pub fn game_or_say(
+    input: &Input,
+    index: usize,
+    err: &mut dyn std::io::Write,
+) -> Option<(Chunk, GameRecord)> {
+    match find_game(input, index) {
+        Ok(found) => Some(found),
+        Err(NoGame::Directory) => {
+            let _ = writeln!(
+                err,
+                "arbiter: {} is a directory; name one file (this command reads one game)",
+                input.name()
+            );
+            None
+        }
+        Err(NoGame::Fewer(n)) => {
+            let _ = writeln!(
+                err,
+                "arbiter: {} has {n} {}; there is no game index {index}",
+                input.name(),
+                if n == 1 { "game" } else { "games" }
+            );
+            None
         }
     }
 }

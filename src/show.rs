@@ -17,6 +17,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::{self, GameReport};
 use crate::record::GameRecord;
 use crate::rules::{GameId, Overrides, Parameters, Replay};
+use crate::run::ExitStatus;
 use crate::types::Side;
 use crate::view::{BoardView, LastMove};
 use std::collections::{BTreeMap, BTreeSet};
@@ -246,4 +247,75 @@ mod tests {
         assert_eq!(ply_for(&f(None), 6), 6);
         assert_eq!(ply_for(&f(Some(1)), 0), 0);
     }
+}
+
+/// What one `arbiter show` asks.
+#[derive(Debug, Clone, Default)]
+pub struct ShowRequest {
+    /// The position after this ply (0: the start).
+    pub ply: u32,
+    /// Which game of the input (from 0).
+    pub game_index: usize,
+    /// Only what the player of this name knows (`red`, `black`, ...); `None`: the arbiter.
+    pub as_side: Option<String>,
+    /// Also write the picture as an SVG file here.
+    pub svg: Option<std::path::PathBuf>,
+    /// Parameter overrides.
+    pub overrides: Overrides,
+    /// ANSI colours.
+    pub color: bool,
+}
+
+/// `arbiter show`: draws the position after `req.ply` of game `req.game_index` of `input`
+/// on `out` (and as SVG where asked); [`ExitStatus::Unusable`] with why on `err` when there
+/// is no such position.
+pub fn run(
+    input: &crate::input::Input,
+    req: &ShowRequest,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> ExitStatus {
+    let Some((chunk, rec)) = pipeline::game_or_say(input, req.game_index, err) else {
+        return ExitStatus::Unusable;
+    };
+    let view = match board_at(&rec, &req.overrides, req.ply) {
+        Ok(v) => v,
+        Err(e) => {
+            crate::report::human::print_findings(&chunk, &e.findings, rec.index, req.color, err);
+            let _ = writeln!(err, "arbiter: cannot show {}: {}", chunk.source, e.message);
+            return ExitStatus::Unusable;
+        }
+    };
+    let view = match &req.as_side {
+        None => view,
+        Some(word) => match side_named(view.sides, word) {
+            Some(side) => view.seen_by(side),
+            None => {
+                let [first, second] = view.sides;
+                let _ = writeln!(
+                    err,
+                    "arbiter: {} has no {word} player; --as takes {} or {}",
+                    view.game,
+                    first.to_lowercase(),
+                    second.to_lowercase()
+                );
+                return ExitStatus::Unusable;
+            }
+        },
+    };
+    if let Err(e) = out
+        .write_all(view.render_text(req.color).as_bytes())
+        .and_then(|_| out.flush())
+    {
+        let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
+        return ExitStatus::Unusable;
+    }
+    if let Some(path) = &req.svg {
+        if let Err(e) = std::fs::write(path, view.render_svg()) {
+            let _ = writeln!(err, "arbiter: cannot write {}: {e}", path.display());
+            return ExitStatus::Unusable;
+        }
+        let _ = writeln!(err, "arbiter: wrote {}", path.display());
+    }
+    ExitStatus::Clean
 }

@@ -1,6 +1,7 @@
 //! Human output: one miette report per finding, pointing into the log, with the code, the
 //! ply, the rule and its source, and a help line.
 
+use super::SourceWindow;
 use crate::finding::{Finding, Severity};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 use std::fmt;
@@ -122,22 +123,10 @@ impl Diagnostic for Report<'_> {
     }
 }
 
-/// Renders one finding against its source text (`name` is the file's name).
-pub fn render(f: &Finding, name: &str, text: &str, game_index: usize, style: Style) -> String {
-    render_at(f, name, text, 0, 0, game_index, style)
-}
-
-/// Renders one finding against a window of its source: `text` starts at byte `offset` and
-/// line `line` (0-based) of the file named `name`.
-pub fn render_at(
-    f: &Finding,
-    name: &str,
-    text: &str,
-    offset: usize,
-    line: usize,
-    game_index: usize,
-    style: Style,
-) -> String {
+/// Renders one finding against the window of its source it points into; `game_index` (from
+/// 0) is named in the headline from the second game of a file on.
+pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) -> String {
+    let (text, offset) = (src.text, src.offset);
     let mut message = String::new();
     if let Some(p) = f.ply {
         message.push_str(&format!("ply {p}: "));
@@ -158,8 +147,8 @@ pub fn render_at(
             .any(|l| too_long(text, local(l.span.start), l.span.len()));
     if plain {
         let at = |start: usize| {
-            let (l, c) = super::line_col(text, local(start));
-            format!("{name}:{}:{c}", l + line)
+            let (l, c) = src.line_col(start);
+            format!("{}:{l}:{c}", src.name)
         };
         let primary = if f.label.is_empty() {
             &f.message
@@ -196,15 +185,15 @@ pub fn render_at(
     } else {
         line_end(last)
     };
-    let skipped = memchr::memchr_iter(b'\n', &bytes[..from]).count();
+    let skipped = src.lines_before(from);
     let report = Report {
         plain,
         finding: f,
         source: Window {
-            name,
+            name: src.name,
             text: &text[from..to],
             offset: offset + from,
-            line: line + skipped,
+            line: src.line + skipped,
         },
         help,
         message,
@@ -217,7 +206,23 @@ pub fn render_at(
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width);
     let mut out = String::new();
     if handler.render_report(&mut out, &report).is_err() {
-        out = format!("{}: {} [{}]\n", name, f.message, f.code);
+        out = format!("{}: {} [{}]\n", src.name, f.message, f.code);
     }
     out
+}
+
+/// Prints `findings` of game `index` (from 0) of `chunk` to `err` as the human report draws
+/// them (the commands that read one game say so why they cannot go on).
+pub fn print_findings(
+    chunk: &crate::input::Chunk,
+    findings: &[Finding],
+    index: usize,
+    color: bool,
+    err: &mut dyn std::io::Write,
+) {
+    let src = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
+    let style = Style { color, width: 100 };
+    for f in findings {
+        let _ = err.write_all(render(f, &src, index, style).as_bytes());
+    }
 }

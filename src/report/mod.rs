@@ -1,27 +1,193 @@
-//! Report stage: findings out, for people (miette, [`human`]) and machines ([`json`]).
+//! Report stage: findings out, for people (miette, [`human`]) and machines ([`json`],
+//! [`sarif`]). Every renderer takes the findings and the one [`SourceWindow`] they point into.
 
 pub mod board;
 pub mod human;
 pub mod json;
 pub mod sarif;
+pub mod stream;
 pub mod svg;
+
+use crate::finding::Severity;
+use crate::pipeline::GameReport;
+use serde::Serialize;
+use std::cell::OnceCell;
+
+/// The part of a source a game was read from: `text` starts at byte `offset` and line `line`
+/// (0-based) of the source called `name`, so a game read on its own from a stream is reported
+/// with the source's own lines, columns and offsets. Lines and columns are found through an
+/// index built once per window, so reporting any number of findings stays linear.
+#[derive(Debug)]
+pub struct SourceWindow<'a> {
+    /// The source's name as reports print it.
+    pub name: &'a str,
+    /// The window's text.
+    pub text: &'a str,
+    /// Byte offset of `text` in the source.
+    pub offset: usize,
+    /// 0-based line of `text`'s first byte in the source.
+    pub line: usize,
+    index: OnceCell<LineIndex>,
+}
+
+impl<'a> SourceWindow<'a> {
+    /// The window `text` of the source `name`, starting at byte `offset` and line `line`
+    /// (0-based).
+    pub fn new(name: &'a str, text: &'a str, offset: usize, line: usize) -> Self {
+        SourceWindow {
+            name,
+            text,
+            offset,
+            line,
+            index: OnceCell::new(),
+        }
+    }
+
+    /// A whole source read into memory.
+    pub fn whole(name: &'a str, text: &'a str) -> Self {
+        SourceWindow::new(name, text, 0, 0)
+    }
+
+    /// Line (1-based, in the source) and column (1-based, in characters) of the source byte
+    /// offset `at`; an offset outside the window is clamped to it.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        let local = at.saturating_sub(self.offset).min(self.text.len());
+        let (l, c) = self
+            .index
+            .get_or_init(|| LineIndex::new(self.text))
+            .line_col(self.text, local);
+        (l + self.line, c)
+    }
+
+    /// The number of line breaks in the window before its byte `local` (0-based offset in
+    /// `text`).
+    pub fn lines_before(&self, local: usize) -> usize {
+        let local = local.min(self.text.len());
+        let idx = self.index.get_or_init(|| LineIndex::new(self.text));
+        idx.starts.partition_point(|&s| s <= local) - 1
+    }
+}
+
+/// Where the lines of a text start, and the character count at every [`SAMPLE`] bytes.
+#[derive(Debug)]
+struct LineIndex {
+    /// Byte offset of every line's first byte (the first is 0).
+    starts: Vec<usize>,
+    /// Characters before byte `i * SAMPLE`, for every sample point in the text.
+    chars: Vec<usize>,
+}
+
+/// Bytes between two character-count samples.
+const SAMPLE: usize = 1024;
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+        let mut chars = Vec::with_capacity(bytes.len() / SAMPLE + 1);
+        let mut count = 0;
+        for block in bytes.chunks(SAMPLE) {
+            chars.push(count);
+            count += char_count(block);
+        }
+        chars.push(count);
+        LineIndex { starts, chars }
+    }
+
+    /// Characters before byte `at` (on a character boundary).
+    fn chars_before(&self, bytes: &[u8], at: usize) -> usize {
+        let s = at / SAMPLE;
+        self.chars[s] + char_count(&bytes[s * SAMPLE..at])
+    }
+
+    /// 1-based line and character column of byte `at` of `text`.
+    fn line_col(&self, text: &str, at: usize) -> (usize, usize) {
+        let mut at = at.min(text.len());
+        while at > 0 && !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let line = self.starts.partition_point(|&s| s <= at);
+        let start = self.starts[line - 1];
+        let bytes = text.as_bytes();
+        let col = self.chars_before(bytes, at) - self.chars_before(bytes, start) + 1;
+        (line, col)
+    }
+}
+
+/// Characters in UTF-8 bytes: the bytes that are not continuation bytes.
+fn char_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
 
 /// Line (1-based) and column (1-based, in characters) of byte `offset` in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let mut off = offset;
-    while off > 0 && !text.is_char_boundary(off) {
-        off -= 1;
+    SourceWindow::whole("", text).line_col(offset)
+}
+
+/// Counts of one run, for the summary line and the JSON `summary`.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    /// Sources read.
+    pub files: usize,
+    /// Games judged or attempted.
+    pub games: usize,
+    /// Plies replayed.
+    pub plies: usize,
+    /// Error findings.
+    pub errors: usize,
+    /// Warning findings.
+    pub warnings: usize,
+    /// Info findings.
+    pub infos: usize,
+    /// True when some input could not be read, parsed or judged (exit code 2).
+    #[serde(skip)]
+    pub unusable: bool,
+    /// True when some finding reached the `--fail-on` severity (exit code 1).
+    #[serde(skip)]
+    pub failing: bool,
+}
+
+impl Summary {
+    /// Adds one game's counts; a finding at `fail_on` or above makes the run failing.
+    pub fn add(&mut self, g: &GameReport, fail_on: Severity) {
+        self.games += 1;
+        self.plies += g.plies;
+        for f in &g.findings {
+            match f.severity() {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+            }
+            self.failing |= f.severity() >= fail_on;
+            if f.code.is_unusable() {
+                self.unusable = true;
+            }
+        }
     }
-    let before = &text[..off];
-    let line = memchr::memchr_iter(b'\n', before.as_bytes()).count() + 1;
-    let line_start = memchr::memrchr(b'\n', before.as_bytes()).map_or(0, |i| i + 1);
-    let col = before[line_start..].chars().count() + 1;
-    (line, col)
+}
+
+impl Summary {
+    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`).
+    pub fn line(&self) -> String {
+        let n =
+            |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        format!(
+            "arbiter: {}, {}, {}: {}, {}, {}",
+            n(self.files, "file", "files"),
+            n(self.games, "game", "games"),
+            n(self.plies, "ply", "plies"),
+            n(self.errors, "error", "errors"),
+            n(self.warnings, "warning", "warnings"),
+            n(self.infos, "info", "infos"),
+        )
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn line_col() {
         let t = "ab\ncé d";
@@ -29,5 +195,34 @@ mod tests {
         assert_eq!(super::line_col(t, 3), (2, 1));
         assert_eq!(super::line_col(t, 6), (2, 3));
         assert_eq!(super::line_col(t, 99), (2, 5));
+        // inside é: the character's start
+        assert_eq!(super::line_col(t, 5), (2, 2));
+    }
+
+    #[test]
+    fn windows_count_from_their_place_in_the_source() {
+        let text = "x\ny\nzé\n";
+        let w = SourceWindow::new("f", &text[2..], 2, 1);
+        assert_eq!(w.line_col(2), (2, 1));
+        assert_eq!(w.line_col(6), (3, 2));
+        assert_eq!(w.lines_before(2), 1);
+    }
+
+    #[test]
+    fn sampled_columns_agree_with_counting() {
+        let line: String = (0..3000)
+            .map(|i| if i % 7 == 0 { 'é' } else { 'a' })
+            .collect();
+        let text = format!("first\n{line}\nlast");
+        let w = SourceWindow::whole("f", &text);
+        for at in (6..text.len()).step_by(97) {
+            if !text.is_char_boundary(at) {
+                continue;
+            }
+            let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let want = text[start..at].chars().count() + 1;
+            let line = text[..at].matches('\n').count() + 1;
+            assert_eq!(w.line_col(at), (line, want), "at {at}");
+        }
     }
 }

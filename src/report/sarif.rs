@@ -3,6 +3,7 @@
 //! finding with a 1-based region (lines, columns in characters, end column exclusive) and the
 //! byte offset and length.
 
+use super::SourceWindow;
 use crate::finding::{Code, Finding, Severity};
 use serde_json::{json, Value};
 
@@ -36,13 +37,9 @@ pub fn artifact_uri(path: &str) -> String {
     out
 }
 
-/// One result for a finding; `text` is the window of the source that holds it, starting at
-/// byte `offset` and line `line` (0-based) of the file.
-pub fn result(f: &Finding, uri: &str, text: &str, offset: usize, line: usize) -> Value {
-    let pos = |at: usize| {
-        let (l, c) = super::line_col(text, at.saturating_sub(offset));
-        (l + line, c)
-    };
+/// One result for a finding; `src` is the window of the source that holds it.
+pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
+    let pos = |at: usize| src.line_col(at);
     let (start_line, start_col) = pos(f.span.start);
     let (end_line, end_col) = pos(f.span.end);
     let mut message = String::new();
@@ -111,7 +108,8 @@ fn one_line(s: &str) -> String {
 }
 
 /// The whole SARIF log around `results`: one rule per finding code, from the code table.
-pub fn document(results: Vec<Value>) -> Value {
+/// `results` is the array of [`result`] values (or [`super::stream::Streamed::placeholder`]).
+pub fn document(results: Value) -> Value {
     let rules: Vec<Value> = Code::ALL
         .iter()
         .map(|c| {
@@ -156,7 +154,7 @@ mod tests {
 
     #[test]
     fn rules_come_from_the_code_table() {
-        let doc = document(Vec::new());
+        let doc = document(Value::Array(Vec::new()));
         let rules = doc["runs"][0]["tool"]["driver"]["rules"]
             .as_array()
             .unwrap();

@@ -383,6 +383,18 @@ impl Xiangqi {
 impl Rules for Xiangqi {
     type State = State;
 
+    /// Xiangqi's moves in ICCS, WXF or Chinese notation (docs/xiangqi.md); Jieqi has only its
+    /// own coordinates.
+    fn rewrite(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        notation: &str,
+    ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
+        let to = notation::Notation::parse(notation).filter(|_| !self.jieqi)?;
+        Some(notation::rewrite(record, params, to).map(|moves| (moves, to.as_str())))
+    }
+
     fn game(&self) -> GameId {
         if self.jieqi {
             GameId::Jieqi
