@@ -346,11 +346,11 @@ impl<R: BufRead> ChunkReader<R> {
     fn cut_unterminated(&mut self, bytes: Vec<u8>) -> Option<Chunk> {
         let base = self.cur_offset;
         let mut cuts = vec![0usize];
-        let mut sp = self.splitter.clone();
-        while let Some(open) = sp.open_comment() {
+        if let Some(open) = self.splitter.open_comment() {
+            // One pass: no `}` follows the comment, so every later comment ends with its line.
             let rel = open.saturating_sub(base).min(bytes.len());
             let mut at = memchr::memchr(b'\n', &bytes[rel..]).map_or(bytes.len(), |i| rel + i + 1);
-            sp = Splitter::resumed(base + cuts.last().copied().unwrap_or(0));
+            let mut sp = Splitter::resumed(base);
             while at < bytes.len() {
                 let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
                 if let Some(b) = sp.line(&bytes[at..end], base + at) {
@@ -364,7 +364,7 @@ impl<R: BufRead> ChunkReader<R> {
         let mut out = Vec::new();
         for w in cuts.windows(2) {
             let piece = bytes[w[0]..w[1]].to_vec();
-            let lines = piece.iter().filter(|&&b| b == b'\n').count();
+            let lines = memchr::memchr_iter(b'\n', &piece).count();
             out.push(self.emit(piece, base + w[0], line, ChunkKind::Native));
             line += lines;
         }

@@ -202,14 +202,19 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             vec![g]
         }
     };
+    // Each invalid-UTF-8 finding goes first into the game its bytes lie in (games are in
+    // text order, so a binary search finds it); one splice per game keeps this linear.
+    let mut per_game: Vec<Vec<Finding>> = vec![Vec::new(); games.len()];
     for f in &chunk.byte_findings {
         let i = games
-            .iter()
-            .position(|g| {
-                g.span.start <= f.span.start && f.span.start < g.span.end.max(g.span.start + 1)
-            })
-            .unwrap_or(0);
-        games[i].findings.insert(0, f.clone());
+            .partition_point(|g| g.span.end.max(g.span.start + 1) <= f.span.start)
+            .min(games.len() - 1);
+        per_game[i].push(f.clone());
+    }
+    for (g, fs) in games.iter_mut().zip(per_game) {
+        if !fs.is_empty() {
+            g.findings.splice(0..0, fs);
+        }
     }
     games
 }

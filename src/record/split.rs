@@ -17,6 +17,9 @@ pub struct Splitter {
     in_comment: bool,
     /// Offset of the line that opened the current multi-line comment.
     comment_line: usize,
+    /// Brace comments end at the end of their line: how the text after a comment that never
+    /// closes is cut (no `}` follows it, so none of the later comments close either).
+    single_line: bool,
 }
 
 impl Splitter {
@@ -31,13 +34,15 @@ impl Splitter {
     }
 
     /// A splitter inside a game that began at `start` and has a body: the next tag line
-    /// starts a new game. Used to cut again after a comment that never closed.
+    /// starts a new game. Used to cut again after a comment that never closed: no `}` follows
+    /// it, so every later brace comment is taken to end with its line.
     pub fn resumed(start: usize) -> Self {
         Splitter {
             start: Some(start),
             seen_body: true,
             in_comment: false,
             comment_line: 0,
+            single_line: true,
         }
     }
 
@@ -100,7 +105,7 @@ impl Splitter {
                     _ => {}
                 }
             }
-            if open {
+            if open && !self.single_line {
                 self.in_comment = true;
                 self.comment_line = offset;
                 if !is_blank(&trimmed[..open_at]) {
