@@ -159,7 +159,7 @@ pub fn judge(g: &GameReport, claim: Claim, ply: u32) -> Result<Answer, Unjudgeab
     let game = g.game;
     if game == Some(GameId::Jungle) && matches!(claim, Claim::Draw | Claim::Repetition) {
         // Jungle's only on-board draw is the claimable threefold repetition (rulings §3).
-        let a = crate::games::jungle::claim::answer(replay, ply);
+        let a = crate::games::jungle::claim::answer(replay, &g.findings, ply);
         answer.holds = a.holds;
         answer.reason = a.reason;
         answer.rule = a.rule;

@@ -342,13 +342,15 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         }
     };
     let engine = games::engine(game);
-    let replay = engine.replay(record, &params, &mut |_, _| {});
+    let mut replay = engine.replay(record, &params, &mut |_, _| {});
     report.parameters = replay.parameters.clone();
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();
-    report.findings.extend(replay.findings.iter().cloned());
-    report.findings.extend(engine.after_replay(&replay));
+    let after = engine.after_replay(&replay);
     let result_findings = checks::outcome::check_result(record, &replay);
+    // The replay's findings move into the report: the report holds them, the replay the plies.
+    report.findings.append(&mut replay.findings);
+    report.findings.extend(after);
     report.findings.extend(result_findings);
     sort_findings(&mut report.findings);
     report.replay = Some(replay);

@@ -175,6 +175,11 @@ struct Target<'a> {
 }
 
 impl Target<'_> {
+    /// Pretty JSON text indented as an array item of the streamed document.
+    fn indent(&self, text: &str) -> String {
+        self.items.map_or_else(|| text.to_string(), |s| s.indent(text))
+    }
+
     /// An array item of the streamed document.
     fn item(&self, v: &Value) -> String {
         self.items.map_or_else(|| v.to_string(), |s| s.item(v))
@@ -209,11 +214,8 @@ fn render_game(
             }
             out.push(text);
         }
-        Format::Jsonl => {
-            let v = json::game(g, src);
-            out.push(serde_json::to_string(&v).unwrap_or_default() + "\n");
-        }
-        Format::Json => out.push(to.item(&json::game(g, src))),
+        Format::Jsonl => out.push(json::game_text(g, src, false) + "\n"),
+        Format::Json => out.push(to.indent(&json::game_text(g, src, true))),
         Format::Sarif => out.extend(
             g.findings
                 .iter()

@@ -148,9 +148,11 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
                     b"player" => {
                         if let Some(g) = current.as_mut() {
                             let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
-                            // the text follows the start tag
+                            // the text follows the start tag, up to the next markup
                             let rest = text.get(elem.end..).unwrap_or_default();
-                            if let Some(close) = rest.find("</player>") {
+                            let close = memchr::memchr(b'<', rest.as_bytes())
+                                .filter(|&i| rest[i..].starts_with("</player>"));
+                            if let Some(close) = close {
                                 let name = rest[..close].trim().to_string();
                                 let tname = if id == "1" { "Red" } else { "Blue" };
                                 let vspan = Span::new(elem.end, elem.end + close);

@@ -1,7 +1,8 @@
 //! Human output: one miette report per finding, pointing into the log, with the code, the
 //! ply, the rule and its source, and a help line.
 
-use super::SourceWindow;
+use super::{escape, SourceWindow};
+use crate::types::Span;
 use crate::finding::{Finding, Severity};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 use std::fmt;
@@ -15,45 +16,122 @@ pub struct Style {
     pub width: usize,
 }
 
-/// A window of a source: `text` starts at byte `offset`, line `line` (0-based) of the file, so
-/// a game read on its own from a stream is shown with the file's own line numbers.
-struct Window<'a> {
-    name: &'a str,
-    text: &'a str,
-    offset: usize,
+/// A run of whole lines of the source that the report draws, escaped for the terminal
+/// ([`escape::visible_mapped`]); regions are laid end to end in one virtual text, which is
+/// what miette sees, so it never reads more than the lines it draws.
+struct Region {
+    /// The lines' bytes in the source.
+    src: std::ops::Range<usize>,
+    /// Where the region starts in the virtual text.
+    virt: usize,
+    /// The region's first line (0-based, in the source).
     line: usize,
+    /// The escaped lines.
+    text: String,
+    /// Offsets of `src` where the escaped text shifts ([`escape::map_offset`]).
+    map: Vec<(usize, usize)>,
 }
 
-impl miette::SourceCode for Window<'_> {
+/// The lines a report draws, as miette reads them.
+struct Excerpt {
+    /// The source's name, escaped.
+    name: String,
+    regions: Vec<Region>,
+}
+
+impl Excerpt {
+    /// The virtual offset of source byte `at` (a byte past every region maps to the end).
+    fn virt(&self, at: usize) -> usize {
+        let i = self.regions.partition_point(|r| r.src.start <= at).saturating_sub(1);
+        match self.regions.get(i) {
+            Some(r) => {
+                let local = at.clamp(r.src.start, r.src.end) - r.src.start;
+                r.virt + escape::map_offset(&r.map, local)
+            }
+            None => 0,
+        }
+    }
+
+    /// A source span as a virtual one (start, length).
+    fn span(&self, s: Span) -> (usize, usize) {
+        let a = self.virt(s.start);
+        (a, self.virt(s.end).saturating_sub(a))
+    }
+}
+
+impl miette::SourceCode for Excerpt {
     fn read_span<'b>(
         &'b self,
         span: &miette::SourceSpan,
         before: usize,
         after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'b> + 'b>, miette::MietteError> {
-        let local_start = span
-            .offset()
-            .saturating_sub(self.offset)
-            .min(self.text.len());
-        let local_len = span.len().min(self.text.len() - local_start);
+        let i = self
+            .regions
+            .partition_point(|r| r.virt <= span.offset())
+            .saturating_sub(1);
+        let r = self.regions.get(i).ok_or(miette::MietteError::OutOfBounds)?;
+        let local_start = (span.offset() - r.virt).min(r.text.len());
+        let local_len = span.len().min(r.text.len() - local_start);
         let local = miette::SourceSpan::new(local_start.into(), local_len);
-        let c = self.text.read_span(&local, before, after)?;
+        let c = r.text.as_str().read_span(&local, before, after)?;
         let data: &'b [u8] = c.data();
-        let start = c.span().offset() + self.offset;
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.to_string(),
+            self.name.clone(),
             data,
-            miette::SourceSpan::new(start.into(), c.span().len()),
-            c.line() + self.line,
+            miette::SourceSpan::new((c.span().offset() + r.virt).into(), c.span().len()),
+            c.line() + r.line,
             c.column(),
             c.line_count(),
         )))
     }
 }
 
+/// The regions that draw `spans` with one line of context either side (miette's), merged
+/// where they touch.
+fn excerpt(src: &SourceWindow, spans: &[Span]) -> Excerpt {
+    let local = |at: usize| at.saturating_sub(src.offset).min(src.text.len());
+    let mut lines: Vec<(usize, usize)> = spans
+        .iter()
+        .map(|s| {
+            let (a, b) = (src.lines_before(local(s.start)), src.lines_before(local(s.end)));
+            (a.saturating_sub(1), b + 1)
+        })
+        .collect();
+    lines.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in lines {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    let mut virt = 0;
+    let regions = merged
+        .into_iter()
+        .map(|(a, b)| {
+            let range = src.lines_range(a, b);
+            let (text, map) = escape::visible_mapped(&src.text[range.clone()]);
+            let r = Region {
+                src: src.offset + range.start..src.offset + range.end,
+                virt,
+                line: src.line + src.lines_before(range.start),
+                text,
+                map,
+            };
+            virt += r.text.len() + 1;
+            r
+        })
+        .collect();
+    Excerpt {
+        name: escape::visible(src.name).into_owned(),
+        regions,
+    }
+}
+
 struct Report<'a> {
     finding: &'a Finding,
-    source: Window<'a>,
+    source: Excerpt,
     help: String,
     message: String,
     /// Without the source excerpt (its line is too long to draw): the places are in `help`.
@@ -64,14 +142,11 @@ struct Report<'a> {
 /// one line) is reported with its line and column instead of the excerpt.
 const MAX_DRAWN_LINE: usize = 4_000;
 
-/// True when a span starting at `start` (window bytes) with `len` bytes lies on a line longer
-/// than [`MAX_DRAWN_LINE`], or is longer itself.
-fn too_long(text: &str, start: usize, len: usize) -> bool {
-    let start = start.min(text.len());
-    let bytes = text.as_bytes();
-    let line_start = memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1);
-    let line_end = memchr::memchr(b'\n', &bytes[start..]).map_or(text.len(), |i| start + i);
-    len > MAX_DRAWN_LINE || line_end - line_start > MAX_DRAWN_LINE
+/// True when `s` lies on a line longer than [`MAX_DRAWN_LINE`], or is longer itself.
+fn too_long(src: &SourceWindow, s: Span) -> bool {
+    let local = s.start.saturating_sub(src.offset).min(src.text.len());
+    let line = src.lines_before(local);
+    s.len() > MAX_DRAWN_LINE || src.lines_range(line, line).len() > MAX_DRAWN_LINE + 1
 }
 
 impl fmt::Debug for Report<'_> {
@@ -108,93 +183,59 @@ impl Diagnostic for Report<'_> {
             return None;
         }
         let f = self.finding;
+        let text = if f.label.is_empty() { &f.message } else { &f.label };
         let primary = LabeledSpan::new_primary_with_span(
-            Some(if f.label.is_empty() {
-                f.message.clone()
-            } else {
-                f.label.clone()
-            }),
-            (f.span.start, f.span.len()),
+            Some(escape::visible(text).into_owned()),
+            self.source.span(f.span),
         );
         let rest = f.labels.iter().map(|l| {
-            LabeledSpan::new_with_span(Some(l.text.clone()), (l.span.start, l.span.len()))
+            LabeledSpan::new_with_span(
+                Some(escape::visible(&l.text).into_owned()),
+                self.source.span(l.span),
+            )
         });
         Some(Box::new(std::iter::once(primary).chain(rest)))
     }
 }
 
 /// Renders one finding against the window of its source it points into; `game_index` (from
-/// 0) is named in the headline from the second game of a file on.
+/// 0) is named in the headline from the second game of a file on. Every text from the log
+/// is escaped for the terminal ([`escape`]); the excerpt's line numbers are the JSON's.
 pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) -> String {
-    let (text, offset) = (src.text, src.offset);
     let mut message = String::new();
     if let Some(p) = f.ply {
         message.push_str(&format!("ply {p}: "));
     }
-    message.push_str(&f.message);
+    message.push_str(&escape::visible(&f.message));
     if game_index > 0 {
         message.push_str(&format!(" (game {})", game_index + 1));
     }
     let mut help = String::new();
     if let Some(h) = &f.help {
-        help.push_str(h);
+        help.push_str(&escape::visible(h));
         help.push('\n');
     }
-    let local = |start: usize| start.saturating_sub(offset);
-    let plain = too_long(text, local(f.span.start), f.span.len())
-        || f.labels
-            .iter()
-            .any(|l| too_long(text, local(l.span.start), l.span.len()));
+    let spans: Vec<Span> = std::iter::once(f.span)
+        .chain(f.labels.iter().map(|l| l.span))
+        .collect();
+    let plain = spans.iter().any(|s| too_long(src, *s));
     if plain {
         let at = |start: usize| {
             let (l, c) = src.line_col(start);
-            format!("{}:{l}:{c}", src.name)
+            format!("{}:{l}:{c}", escape::visible(src.name))
         };
-        let primary = if f.label.is_empty() {
-            &f.message
-        } else {
-            &f.label
-        };
-        help.push_str(&format!("at {}: {primary}\n", at(f.span.start)));
+        let primary = if f.label.is_empty() { &f.message } else { &f.label };
+        help.push_str(&format!("at {}: {}\n", at(f.span.start), escape::visible(primary)));
         for l in &f.labels {
-            help.push_str(&format!("at {}: {}\n", at(l.span.start), l.text));
+            help.push_str(&format!("at {}: {}\n", at(l.span.start), escape::visible(&l.text)));
         }
     }
     help.push_str("rule: ");
     help.push_str(f.rule.citation());
-    // Hand miette only the lines the report draws (the spans' lines and one line of context
-    // either side): it reads its source from the start, and a game with thousands of
-    // findings would otherwise be read thousands of times.
-    let spans = std::iter::once(f.span).chain(f.labels.iter().map(|l| l.span));
-    let (lo, hi) = spans.fold((usize::MAX, 0), |(lo, hi), s| {
-        (lo.min(local(s.start)), hi.max(local(s.end)))
-    });
-    let (lo, hi) = (
-        lo.min(text.len()),
-        hi.min(text.len()).max(lo.min(text.len())),
-    );
-    let bytes = text.as_bytes();
-    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
-    let line_end =
-        |at: usize| memchr::memchr(b'\n', &bytes[at..]).map_or(text.len(), |i| at + i + 1);
-    let first = line_start(lo);
-    let from = if first == 0 { 0 } else { line_start(first - 1) };
-    let last = line_end(hi);
-    let to = if last >= text.len() {
-        text.len()
-    } else {
-        line_end(last)
-    };
-    let skipped = src.lines_before(from);
     let report = Report {
         plain,
         finding: f,
-        source: Window {
-            name: src.name,
-            text: &text[from..to],
-            offset: offset + from,
-            line: src.line + skipped,
-        },
+        source: excerpt(src, if plain { &[] } else { &spans }),
         help,
         message,
     };
@@ -206,7 +247,7 @@ pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) 
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width);
     let mut out = String::new();
     if handler.render_report(&mut out, &report).is_err() {
-        out = format!("{}: {} [{}]\n", src.name, f.message, f.code);
+        out = format!("{}: {} [{}]\n", escape::visible(src.name), report.message, f.code);
     }
     out
 }

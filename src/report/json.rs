@@ -1,5 +1,6 @@
 //! Machine output: the JSON document of `arbiter check --format json` (schema in the README).
 
+use super::stream::Streamed;
 use super::SourceWindow;
 use super::Summary;
 use crate::finding::Finding;
@@ -43,6 +44,34 @@ pub fn game(g: &GameReport, src: &SourceWindow) -> Value {
         map.insert("findings".into(), Value::Array(findings));
     }
     v
+}
+
+/// [`game`] as text, pretty (as `serde_json::to_string_pretty` prints it) or compact, built
+/// finding by finding: a game with a million findings never holds them all as JSON values.
+pub fn game_text(g: &GameReport, src: &SourceWindow, pretty: bool) -> String {
+    let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut v {
+        map.insert("findings".into(), Streamed::placeholder());
+    }
+    if pretty {
+        let (mut out, items) = Streamed::head(&v);
+        for (i, f) in g.findings.iter().enumerate() {
+            out.push_str(if i == 0 { items.first() } else { Streamed::SEPARATOR });
+            out.push_str(&items.item(&finding(f, src)));
+        }
+        out.push_str(&Streamed::tail(&v, g.findings.is_empty()));
+        return out;
+    }
+    let (before, after) = Streamed::compact_split(&v);
+    let mut out = before;
+    for (i, f) in g.findings.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&finding(f, src).to_string());
+    }
+    out.push_str(&after);
+    out
 }
 
 /// The whole document: `{"arbiter":{"version":..},"games":[..],"summary":{..}}`.

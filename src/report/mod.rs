@@ -2,6 +2,7 @@
 //! [`sarif`]). Every renderer takes the findings and the one [`SourceWindow`] they point into.
 
 pub mod board;
+pub mod escape;
 pub mod human;
 pub mod json;
 pub mod sarif;
@@ -59,12 +60,24 @@ impl<'a> SourceWindow<'a> {
         (l + self.line, c)
     }
 
+    fn index(&self) -> &LineIndex {
+        self.index.get_or_init(|| LineIndex::new(self.text))
+    }
+
     /// The number of line breaks in the window before its byte `local` (0-based offset in
-    /// `text`).
+    /// `text`): the window's line (from 0) that holds it.
     pub fn lines_before(&self, local: usize) -> usize {
         let local = local.min(self.text.len());
-        let idx = self.index.get_or_init(|| LineIndex::new(self.text));
-        idx.starts.partition_point(|&s| s <= local) - 1
+        self.index().starts.partition_point(|&s| s <= local) - 1
+    }
+
+    /// The window's lines `first..=last` (from 0, clamped to the window) as a byte range of
+    /// `text`, line breaks included.
+    pub fn lines_range(&self, first: usize, last: usize) -> std::ops::Range<usize> {
+        let starts = &self.index().starts;
+        let first = first.min(starts.len() - 1);
+        let end = starts.get(last + 1).copied().unwrap_or(self.text.len());
+        starts[first]..end.max(starts[first])
     }
 }
 

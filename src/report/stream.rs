@@ -48,7 +48,11 @@ impl Streamed {
 
     /// One item, pretty-printed at the array's depth (no separator).
     pub fn item(&self, v: &Value) -> String {
-        let text = serde_json::to_string_pretty(v).unwrap_or_default();
+        self.indent(&serde_json::to_string_pretty(v).unwrap_or_default())
+    }
+
+    /// Pretty JSON text (at depth 0) indented to the array's depth.
+    pub fn indent(&self, text: &str) -> String {
         let pad = " ".repeat(self.indent);
         let mut out = String::with_capacity(text.len() + 64);
         for (i, line) in text.split('\n').enumerate() {
@@ -71,6 +75,17 @@ impl Streamed {
             return close.to_string();
         }
         after
+    }
+
+    /// `doc` (built with [`Streamed::placeholder`]) printed compact and cut around the
+    /// array's items: the text up to its `[` and from its `]`.
+    pub fn compact_split(doc: &Value) -> (String, String) {
+        let text = doc.to_string();
+        let mark = serde_json::to_string(MARK).unwrap_or_default();
+        match text.find(&mark) {
+            Some(at) => (text[..at].to_string(), text[at + mark.len()..].to_string()),
+            None => (text, String::new()),
+        }
     }
 
     /// What follows the `[` of the head before the first item.

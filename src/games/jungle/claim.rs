@@ -15,7 +15,7 @@
 //! first.
 
 use super::{history, Jungle};
-use crate::finding::Code;
+use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rules::{self, params, GameId, Overrides, Replay, Rules};
 
@@ -47,7 +47,7 @@ fn no(reason: String) -> ClaimAnswer {
 /// the illegal or unreadable ply, or the broken start), when the game ended on the board
 /// before it, or when the position stood fewer than three times. A move the jijbent repetition
 /// rule forbids was still applied and counts. Linear in `ply`.
-pub fn answer(replay: &Replay, ply: u32) -> ClaimAnswer {
+pub fn answer(replay: &Replay, findings: &[Finding], ply: u32) -> ClaimAnswer {
     if let Some(end) = replay.outcome.as_ref().filter(|o| o.ply < ply) {
         return no(format!(
             "the game ended on the board after ply {} ({}); ply {ply} was never part of it",
@@ -55,7 +55,7 @@ pub fn answer(replay: &Replay, ply: u32) -> ClaimAnswer {
         ));
     }
     if replay.stopped {
-        let why = replay.findings.iter().rev().find(|f| {
+        let why = findings.iter().rev().find(|f| {
             matches!(
                 f.code,
                 Code::IllegalMove | Code::ParseError | Code::SetupInvalid
@@ -159,5 +159,6 @@ pub fn claim_repetition(record: &GameRecord, ply: u32) -> ClaimAnswer {
     if let Some(f) = findings.first() {
         return no(format!("the game cannot be judged: {}", f.message));
     }
-    answer(&rules::replay(&Jungle::new(), record, &params), ply)
+    let replay = rules::replay(&Jungle::new(), record, &params);
+    answer(&replay, &replay.findings, ply)
 }

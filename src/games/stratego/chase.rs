@@ -27,9 +27,10 @@ pub struct ChaseState {
     pub chased: Vec<u16>,
     /// True after a chasing move, until the opponent answers.
     pub awaiting_evasion: bool,
-    /// Keys of the positions the chaser's moves produced, with the ply (1-based) of their first
-    /// occurrence: a hash map, so a chase of any length costs constant time per move.
-    pub positions: std::collections::HashMap<u64, u32>,
+    /// Keys of the positions the chaser's moves produced, with the plies (1-based) of their
+    /// first and latest occurrence: a hash map, so a chase of any length costs constant time
+    /// per move.
+    pub positions: std::collections::HashMap<u64, (u32, u32)>,
     /// The chaser's last move: piece, from, to.
     pub last: (u16, Square, Square),
     /// Plies of the chase so far (both sides), oldest first.
@@ -41,8 +42,13 @@ pub struct ChaseState {
 pub struct Violation {
     /// The ply where the repeated position first occurred.
     pub first_ply: u32,
-    /// The chase's plies from the repeated position's first occurrence up to the forbidden
-    /// move (not included).
+    /// The ply where it occurred last before the forbidden move.
+    pub last_ply: u32,
+    /// The ply the chase began on.
+    pub began: u32,
+    /// The chase's plies from the repeated position's latest occurrence up to the forbidden
+    /// move (not included): the cycle that repeats it, so the evidence of a chase running lap
+    /// after lap stays one lap long.
     pub plies: Vec<u32>,
     /// The chased pieces (ids).
     pub chased: Vec<u16>,
@@ -76,6 +82,44 @@ impl Chase {
         threatens: &[u16],
         key_after: u64,
     ) -> Option<Violation> {
+        let (first_ply, last_ply) = self.repeated(side, piece, to, threatens, key_after)?;
+        let st = self.state.as_ref()?;
+        // The evidence is the cycle from the latest occurrence on (binary search: the chase's
+        // plies are in order).
+        let from = st.plies.partition_point(|&p| p < last_ply);
+        Some(Violation {
+            first_ply,
+            last_ply,
+            began: st.plies.first().copied().unwrap_or(first_ply),
+            plies: st.plies[from..].to_vec(),
+            chased: st.chased.clone(),
+        })
+    }
+
+    /// Whether the move breaks the rule, without gathering the evidence (constant time: the
+    /// legal-move test asks it of every candidate move).
+    pub fn forbids(
+        &self,
+        side: Side,
+        piece: u16,
+        to: Square,
+        threatens: &[u16],
+        key_after: u64,
+    ) -> bool {
+        self.enabled
+            && !threatens.is_empty()
+            && self.repeated(side, piece, to, threatens, key_after).is_some()
+    }
+
+    /// The first and latest occurrence of the position a chasing move would repeat.
+    fn repeated(
+        &self,
+        side: Side,
+        piece: u16,
+        to: Square,
+        threatens: &[u16],
+        key_after: u64,
+    ) -> Option<(u32, u32)> {
         if !self.enabled || threatens.is_empty() {
             return None;
         }
@@ -87,15 +131,7 @@ impl Chase {
         if st.last.0 == piece && to == st.last.1 {
             return None;
         }
-        let first_ply = *st.positions.get(&key_after)?;
-        // The evidence is the window from the first occurrence on (binary search: the chase's
-        // plies are in order).
-        let from = st.plies.partition_point(|&p| p < first_ply);
-        Some(Violation {
-            first_ply,
-            plies: st.plies[from..].to_vec(),
-            chased: st.chased.clone(),
-        })
+        st.positions.get(&key_after).copied()
     }
 
     /// Records a move actually played at ply `ply`: `attack` when it attacked a piece.
@@ -120,7 +156,10 @@ impl Chase {
                             st.chased.push(t);
                         }
                     }
-                    st.positions.entry(key_after).or_insert(ply);
+                    st.positions
+                        .entry(key_after)
+                        .and_modify(|e| e.1 = ply)
+                        .or_insert((ply, ply));
                     st.last = (piece, from, to);
                     st.plies.push(ply);
                     st.awaiting_evasion = true;
@@ -141,7 +180,7 @@ impl Chase {
                 threatened: threatens.to_vec(),
                 chased: threatens.to_vec(),
                 awaiting_evasion: true,
-                positions: std::collections::HashMap::from([(key_after, ply)]),
+                positions: std::collections::HashMap::from([(key_after, (ply, ply))]),
                 last: (piece, from, to),
                 plies: vec![ply],
             });

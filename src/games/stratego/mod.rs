@@ -274,7 +274,7 @@ impl Stratego {
             }
             if st.chase.state.is_some() {
                 let (key, threatens) = self.consequences(st, from, to);
-                if st.chase.check(side, p.id, to, &threatens, key).is_some() {
+                if st.chase.forbids(side, p.id, to, &threatens, key) {
                     return false;
                 }
             }
@@ -930,7 +930,7 @@ impl Rules for Stratego {
             .label("this chasing move repeats a position of the chase")
             .help(format!(
                 "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed. The chase began on ply {}",
-                v.plies.first().copied().unwrap_or(v.first_ply)
+                v.began
             ));
             if let Some(sp) = st.ply_spans.get(v.first_ply as usize - 1) {
                 f = f.with_label(
