@@ -12,6 +12,7 @@ pub mod fast;
 pub mod gravon;
 pub mod parse;
 pub mod split;
+pub mod xqf;
 
 use crate::finding::Finding;
 pub use crate::types::{RecordedResult, Span, Spanned};
