@@ -29,9 +29,9 @@
 
 mod corpus_support;
 
+use arbiter::games::{engine, replay_game};
 use arbiter::record::xqf::read_xqf;
 use arbiter::record::{GameRecord, MoveRecord};
-use arbiter::games::{engine, replay_game};
 use arbiter::rules::{Parameters, RepetitionMode};
 use arbiter::types::{EndReason, GameId};
 use arbiter::Code;

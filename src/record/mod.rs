@@ -3,7 +3,8 @@
 //! A source file is first cut into games by [`split::split_games`] (a cheap line scan, so that a
 //! broken game never hides the next one and a 100,000-game archive is parsed one game at a
 //! time), then each game is parsed by the pest grammar in `grammar/log.pest`
-//! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`] into the same record type.
+//! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`], XQF files (XQStudio's
+//! binary format) by [`xqf`], into the same record type.
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
@@ -217,6 +218,33 @@ impl GameRecord {
     /// The value of the last tag named `name` (case-insensitive).
     pub fn tag_value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.value.as_str())
+    }
+    /// Every span the record holds (its own, tags, setups, moves with their coordinate
+    /// readings and annotations, variations, comments, findings and their labels), for tests
+    /// and fuzz targets that check they all lie inside the source.
+    pub fn spans(&self) -> Vec<Span> {
+        let mut out = vec![self.span];
+        for t in &self.tags {
+            out.extend([t.span, t.name.span, t.value.span]);
+        }
+        for b in &self.setups {
+            out.extend([b.span, b.side.span]);
+            out.extend(b.rows.iter().flat_map(|r| [r.rank.span, r.cells.span]));
+        }
+        let lines = std::iter::once(&self.moves).chain(self.variations.iter().map(|v| &v.moves));
+        for m in lines.flatten() {
+            out.extend([m.span, m.text.span]);
+            out.extend(m.coord().into_iter().flat_map(|c| [c.from_span, c.to_span]));
+            out.extend(m.annotation().map(|a| a.span));
+        }
+        out.extend(self.variations.iter().map(|v| v.span));
+        out.extend(self.comments.iter().map(|c| c.span));
+        for f in &self.findings {
+            out.push(f.span);
+            out.extend(f.labels.iter().map(|l| l.span));
+        }
+        out.extend(self.result_token.as_ref().map(|r| r.span));
+        out
     }
     /// True when the game could not be read (it carries a `parse-error` finding).
     pub fn unreadable(&self) -> bool {

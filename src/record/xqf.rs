@@ -196,6 +196,8 @@ struct Node {
     alt: bool,
     /// The comment's text bytes (offsets in the unscrambled body).
     comment: Option<(usize, usize)>,
+    /// Set when the record's comment cannot be read: the move is kept, the tree ends here.
+    cut: Option<Cut>,
 }
 
 /// Where the tree could not be read on: the bytes and what is wrong there.
@@ -219,7 +221,7 @@ impl Cursor<'_> {
         Span::new(HEADER_LEN + start, HEADER_LEN + end)
     }
 
-    /// The next record and its comment.
+    /// The next record and its comment; `Err` when its four bytes are not all there.
     fn node(&mut self) -> Result<Node, Cut> {
         let at = self.pos;
         let Some(&[from, to, flags, _]) = self.body.get(at..at + 4) else {
@@ -238,7 +240,11 @@ impl Cursor<'_> {
         } else {
             (flags & 0x80 != 0, flags & 0x40 != 0, flags & 0x20 != 0)
         };
-        let comment = if with_comment { self.comment()? } else { None };
+        let (comment, cut) = match with_comment.then(|| self.comment()) {
+            None => (None, None),
+            Some(Ok(comment)) => (comment, None),
+            Some(Err(cut)) => (None, Some(cut)),
+        };
         Ok(Node {
             at: HEADER_LEN + at,
             from: from.wrapping_sub(24).wrapping_sub(self.keys.from),
@@ -246,6 +252,7 @@ impl Cursor<'_> {
             next,
             alt,
             comment,
+            cut,
         })
     }
 
@@ -498,6 +505,9 @@ impl Reader<'_> {
             Err(cut) => return self.cut(cut, 0, 0, 0),
         };
         self.comment(cur, root.comment, 0);
+        if let Some(cut) = root.cut {
+            return self.cut(cut, 0, 0, 0);
+        }
         if root.next {
             let mut pending: Vec<(usize, u32)> = Vec::new();
             let (mut line, mut ply, mut branch) = (0usize, 0u32, false);
@@ -518,10 +528,17 @@ impl Reader<'_> {
                 }
                 self.push_move(line, ply, &node);
                 self.comment(cur, node.comment, line);
+                if line > 0 {
+                    // A line's records and comments are written one after the other.
+                    self.rec.variations[line - 1].span.end = HEADER_LEN + cur.pos;
+                }
                 if node.alt {
                     pending.push((line, ply));
                 }
                 ply += 1;
+                if let Some(cut) = node.cut {
+                    return self.cut(cut, line, ply, pending.len());
+                }
                 if !node.next {
                     let Some((l, p)) = pending.pop() else {
                         break;
@@ -620,10 +637,6 @@ impl Reader<'_> {
             span,
         };
         self.line_moves(line).push(mv);
-        if line > 0 {
-            let v = &mut self.rec.variations[line - 1];
-            v.span.end = span.end;
-        }
     }
 
     /// The comment at body bytes `range`, after the moves `line` holds so far.
@@ -645,10 +658,6 @@ impl Reader<'_> {
             line,
             after,
         });
-        if line > 0 {
-            let v = &mut self.rec.variations[line - 1];
-            v.span.end = span.end;
-        }
     }
 }
 
@@ -709,5 +718,587 @@ fn first_malformed(raw: &[u8]) -> (usize, usize) {
             (end.saturating_sub(len as usize), end)
         }
         _ => (0, raw.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Bytes from hex pairs, spaces ignored.
+    fn hex(s: &str) -> Vec<u8> {
+        let digits: Vec<u8> = s.bytes().filter(|b| b.is_ascii_hexdigit()).collect();
+        digits
+            .chunks(2)
+            .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap())
+            .collect()
+    }
+
+    fn put(buf: &mut [u8], at: usize, bytes: &[u8]) {
+        buf[at..at + bytes.len()].copy_from_slice(bytes);
+    }
+
+    /// The example file of XQF.TXT (XQF 1.0 by XQStudio's author, section 附 B), byte for byte:
+    /// 柳大华 v 吕钦, 1997, 16 plies.
+    fn spec_example() -> Vec<u8> {
+        let mut f = vec![0u8; HEADER_LEN];
+        put(&mut f, 0, &hex("58 51 0A"));
+        put(
+            &mut f,
+            0x10,
+            &hex("50 46 3C 32 28 1E 14 0A 00 48 0C 53 3F 2B 17 03"),
+        );
+        put(
+            &mut f,
+            0x20,
+            &hex("09 13 1D 27 31 3B 45 4F 59 11 4D 06 1A 2E 42 56"),
+        );
+        put(&mut f, 0x33, &[2]);
+        put(
+            &mut f,
+            0x50,
+            &hex("10 CF C9 C8 CB D6 B8 C2 B7 B6 D4 C6 F0 C2 ED BE D6"),
+        );
+        put(
+            &mut f,
+            0xD0,
+            &hex("16 22 D6 D0 C1 A2 B1 AD 22 CF F3 C6 E5 B5 E7 CA D3 BF EC C6 E5 C8 FC"),
+        );
+        put(
+            &mut f,
+            0x110,
+            &hex("0E 31 39 39 37 C4 EA 31 31 D4 C2 31 36 C8 D5"),
+        );
+        put(&mut f, 0x120, &hex("04 B1 B1 BE A9"));
+        put(&mut f, 0x130, &hex("06 C1 F8 B4 F3 BB AA"));
+        put(&mut f, 0x140, &hex("06 C2 C0 20 20 C7 D5"));
+        put(&mut f, 0x1D0, &hex("06 C1 F5 B5 EE D6 D0"));
+        put(&mut f, 0x1E0, &hex("06 B9 FD BA D3 CF F3"));
+        f.extend(hex("18 20 F0 FF 00 00 00 00"));
+        let moves =
+            "2F38 6763 5760 293B 2C4A 2B27 2236 2133 182A 2B2F 2422 276B 606D 336D 5E5E 716F";
+        let n = moves.split(' ').count();
+        for (i, m) in moves.split(' ').enumerate() {
+            f.extend(hex(m));
+            f.extend([if i + 1 < n { 0xF0 } else { 0 }, 0, 0, 0, 0, 0]);
+        }
+        assert_eq!(f.len(), 0x488, "XQF.TXT: the example file is 0x488 bytes");
+        f
+    }
+
+    fn texts(m: &[MoveRecord]) -> String {
+        m.iter()
+            .map(|m| m.text.value.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn assert_inside(rec: &GameRecord, len: usize) {
+        for s in rec.spans() {
+            assert!(
+                s.start <= s.end && s.end <= len,
+                "{s:?} outside {len} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn the_spec_example_reads_as_its_text_says() {
+        let f = spec_example();
+        let rec = read_xqf(&f, 3);
+        assert_eq!(rec.findings, vec![]);
+        assert_eq!((rec.index, rec.span), (3, Span::new(0, 0x488)));
+        assert_eq!(rec.implied_game.as_deref(), Some("xiangqi"));
+        let tags: Vec<(&str, &str)> = rec
+            .tags
+            .iter()
+            .map(|t| (t.name.value.as_str(), t.value.value.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("XqfVersion", "1.0"),
+                ("Title", "仙人指路对起马局"),
+                ("Event", "\"中立杯\"象棋电视快棋赛"),
+                ("Date", "1997年11月16日"),
+                ("Site", "北京"),
+                ("Red", "柳大华"),
+                ("Black", "吕  钦"),
+                ("Annotator", "刘殿中"),
+                ("Author", "过河象"),
+                ("XqfType", "full game"),
+                ("Result", "0-1"),
+                ("FEN", crate::games::xiangqi::fen::START),
+            ]
+        );
+        let title = rec.tag("Title").unwrap();
+        assert_eq!(
+            (title.value.span, title.span),
+            (Span::new(0x51, 0x61), Span::new(0x50, 0x90))
+        );
+        assert_eq!(rec.tag("FEN").unwrap().value.span, Span::new(0x10, 0x30));
+        assert_eq!(
+            texts(&rec.moves),
+            "c3c4 h9g7 g3g4 b7c7 c0e2 b9a7 b0c2 a9b9 a0b0 b9b5 b2a2 b5h5 h2h7 c7h7 h0g2 i9h9"
+        );
+        assert_eq!(rec.turns, 16);
+        // 兵七进一 is the record at 0x408: its from-byte 0x2F, its to-byte 0x38.
+        let first = &rec.moves[0];
+        assert_eq!((first.span, first.turn), (Span::new(0x408, 0x40C), 0));
+        let c = first.coord().unwrap();
+        assert_eq!((c.from, c.to), ((2, 3), (2, 4)));
+        assert_eq!(
+            (c.from_span, c.to_span),
+            (Span::new(0x408, 0x409), Span::new(0x409, 0x40A))
+        );
+        assert_eq!(rec.moves[15].span, Span::new(0x480, 0x484));
+        assert!(rec.variations.is_empty() && rec.comments.is_empty());
+    }
+
+    /// A move record to write: XQF squares (file * 10 + rank), its flags, its comment.
+    struct W {
+        from: u8,
+        to: u8,
+        next: bool,
+        alt: bool,
+        comment: &'static [u8],
+    }
+
+    fn w(from: u8, to: u8, next: bool, alt: bool, comment: &'static [u8]) -> W {
+        W {
+            from,
+            to,
+            next,
+            alt,
+            comment,
+        }
+    }
+
+    /// The key schedule as walker8088/cchess writes it (nested form), computed here apart
+    /// from [`Keys::schedule`]: (piece, from, to, comment, stream) of key bytes 3-15.
+    fn test_keys(k: &[u8; 13]) -> (u8, u8, u8, u32, [u8; 32]) {
+        let f = |b: u8, m: u8| {
+            let b = b as u64;
+            (((((((b * b) * 3 + 9) * 3 + 8) * 2 + 1) * 3 + 8) * m as u64) & 0xFF) as u8
+        };
+        let (mask, or, sum, xy, xyf, xyt) = (k[0], &k[5..9], k[9], k[10], k[11], k[12]);
+        let piece = f(xy, xy);
+        let from = f(xyf, piece);
+        let to = f(xyt, from);
+        let bytes = [sum, xy, xyf, xyt];
+        let stream = std::array::from_fn(|i| STREAM_MASK[i] & ((bytes[i % 4] & mask) | or[i % 4]));
+        (
+            piece,
+            from,
+            to,
+            (sum as u32 * 256 + xy as u32) % 32000 + 767,
+            stream,
+        )
+    }
+
+    const KEY: [u8; 13] = [
+        0xA3, 1, 2, 3, 4, 0x11, 0x22, 0x33, 0x44, 0x5C, 0x3D, 0x77, 0xC8,
+    ];
+
+    /// An XQF file of `version` (10 plain, else scrambled with [`KEY`]): `pieces[i]` is the
+    /// square of piece `i` (order of [`PIECES`]; 0xFF captured), `records` the tree with its
+    /// root first. Noise goes where XQStudio writes noise (low flag bits, reserved bytes,
+    /// captured pieces' squares).
+    fn xqf(version: u8, pieces: &[u8; 32], title: &[u8], records: &[W]) -> Vec<u8> {
+        let mut f = vec![0u8; HEADER_LEN];
+        put(&mut f, 0, &[b'X', b'Q', version]);
+        let (kp, kf, kt, kc, stream) = if version > 10 {
+            put(&mut f, 3, &KEY);
+            test_keys(&KEY)
+        } else {
+            (0, 0, 0, 0, [0; 32])
+        };
+        for (i, &sq) in pieces.iter().enumerate() {
+            let j = if version >= 12 {
+                (i + 64 - kp as usize % 32 - 1) % 32
+            } else {
+                i
+            };
+            let stored = if sq == 0xFF && version > 10 {
+                150 + i as u8
+            } else {
+                sq
+            };
+            f[0x10 + j] = stored.wrapping_add(kp);
+        }
+        f[0x50] = title.len() as u8;
+        put(&mut f, 0x51, title);
+        for r in records {
+            let flags = match version {
+                10 => (if r.next { 0xF0 } else { 0 }) | (if r.alt { 0x0F } else { 0 }),
+                _ => {
+                    (r.next as u8) << 7
+                        | (r.alt as u8) << 6
+                        | (!r.comment.is_empty() as u8) << 5
+                        | 0x15
+                }
+            };
+            let reserved = if version > 10 { 0xA5 } else { 0 };
+            let (from, to) = (
+                r.from.wrapping_add(24).wrapping_add(kf),
+                r.to.wrapping_add(32).wrapping_add(kt),
+            );
+            f.extend([from, to, flags, reserved]);
+            if version == 10 || !r.comment.is_empty() {
+                f.extend((r.comment.len() as u32).wrapping_add(kc).to_le_bytes());
+                f.extend(r.comment);
+            }
+        }
+        for (i, b) in f[HEADER_LEN..].iter_mut().enumerate() {
+            *b = b.wrapping_add(stream[i % 32]);
+        }
+        f
+    }
+
+    /// An endgame: Red General e0 (40), Chariot a9 (9); Black General d9 (39), Soldier d1
+    /// (31); the other 28 pieces captured.
+    fn endgame() -> [u8; 32] {
+        let mut p = [0xFF; 32];
+        (p[4], p[0], p[20], p[27]) = (40, 9, 39, 31);
+        p
+    }
+
+    /// Black, in check, moves first: 1... d9d8 (comment 好) 2. a9a8 d8d9; an alternative to
+    /// ply 2, a9b9 (comment 车), and one to ply 1, d9e9 a9b9. The root holds the comment 棋.
+    fn tree() -> Vec<W> {
+        vec![
+            w(0, 0, true, false, b"\xc6\xe5"),
+            w(39, 38, true, true, b"\xba\xc3"),
+            w(9, 8, true, true, b""),
+            w(38, 39, false, false, b""),
+            w(9, 19, false, false, b"\xb3\xb5"),
+            w(39, 49, true, false, b""),
+            w(9, 19, false, false, b""),
+        ]
+    }
+
+    #[test]
+    fn scrambled_versions_read_the_tree_and_black_moving_first() {
+        for version in [10, 11, 12, 13, 15, 16, 18] {
+            let f = xqf(version, &endgame(), b"\xb2\xd0\xbe\xd6", &tree()); // 残局
+            let rec = read_xqf(&f, 0);
+            assert_eq!(rec.findings, vec![], "version {version}");
+            assert_eq!(rec.tag_value("Title"), Some("残局"));
+            assert_eq!(
+                rec.tag_value("FEN"),
+                Some("R2k5/9/9/9/9/9/9/9/3p5/4K4 b - - 0 1")
+            );
+            assert_eq!(texts(&rec.moves), "d9d8 a9a8 d8d9");
+            let lines: Vec<(usize, u32, String, Span)> = rec
+                .variations
+                .iter()
+                .map(|v| (v.parent, v.start, texts(&v.moves), v.span))
+                .collect();
+            // Records: v10 8 bytes (+ comment); v11+ 4 (+ 4 + comment when there is one).
+            let (record, commented) = if version == 10 { (8, 10) } else { (4, 10) };
+            let at4 = HEADER_LEN + 2 * commented + 2 * record;
+            let (at5, end) = (at4 + commented, f.len());
+            assert_eq!(
+                lines,
+                [
+                    (0, 1, "a9b9".to_string(), Span::new(at4, at5)),
+                    (0, 0, "d9e9 a9b9".to_string(), Span::new(at5, end)),
+                ],
+                "version {version}"
+            );
+            assert_eq!(
+                rec.variations[1].moves[1].turn, 1,
+                "turns count from the start"
+            );
+            let comments: Vec<(&str, usize, usize)> = rec
+                .comments
+                .iter()
+                .map(|c| (c.text.as_str(), c.line, c.after))
+                .collect();
+            assert_eq!(comments, [("棋", 0, 0), ("好", 0, 1), ("车", 1, 1)]);
+            assert_eq!(rec.comments[2].span, Span::new(at5 - 2, at5));
+            assert_eq!(
+                rec.comments[0].span,
+                Span::new(HEADER_LEN + 8, HEADER_LEN + 10)
+            );
+        }
+    }
+
+    #[test]
+    fn the_key_schedule_gives_the_numbers_worked_out_by_hand() {
+        let mut header = [0u8; 16];
+        header[3..].copy_from_slice(&KEY);
+        let k = Keys::schedule(&header);
+        // 54 * 61^2 + 221 = 201155; * 61 = 12270455 = 47931 * 256 + 119.
+        assert_eq!((k.piece, k.from, k.to, k.comment), (119, 245, 1, 24380));
+        assert_eq!(k.stream[..8], [17, 32, 3, 0, 0, 3, 35, 64]);
+        let (p, f, t, c, s) = test_keys(&KEY);
+        assert_eq!(
+            (p, f, t, c, s),
+            (k.piece, k.from, k.to, k.comment, k.stream)
+        );
+    }
+
+    /// `(code, span, message)` of each finding.
+    fn found(rec: &GameRecord) -> Vec<(Code, Span, String)> {
+        rec.findings
+            .iter()
+            .map(|f| (f.code, f.span, f.message.clone()))
+            .collect()
+    }
+
+    fn one(rec: &GameRecord, code: Code, span: Span, message: &str) {
+        assert_eq!(found(rec), [(code, span, message.to_string())]);
+    }
+
+    #[test]
+    fn what_is_no_xqf_is_one_parse_error_at_its_start() {
+        let cases: [(&[u8], Span, &str); 4] = [
+            (
+                b"",
+                Span::new(0, 0),
+                "not an XQF file: it does not start with `XQ`",
+            ),
+            (
+                b"X",
+                Span::new(0, 1),
+                "not an XQF file: it does not start with `XQ`",
+            ),
+            (
+                b"[Game \"xiangqi\"]",
+                Span::new(0, 2),
+                "not an XQF file: it does not start with `XQ`",
+            ),
+            (
+                b"XQ",
+                Span::new(2, 2),
+                "the file ends before the XQF version byte",
+            ),
+        ];
+        for (bytes, span, message) in cases {
+            let rec = read_xqf(bytes, 0);
+            one(&rec, Code::ParseError, span, message);
+            assert!(rec.tags.is_empty() && rec.moves.is_empty());
+        }
+        assert!(looks_like_xqf(&spec_example()) && looks_like_xqf(b"XQ"));
+        assert!(!looks_like_xqf(b"XQF notes") && !looks_like_xqf(b"[XQ"));
+    }
+
+    #[test]
+    fn a_short_header_keeps_what_it_holds() {
+        // Cut inside Red's name (0x131..0x137): 柳大 of 柳大华 is there.
+        let rec = read_xqf(&spec_example()[..0x135], 0);
+        one(
+            &rec,
+            Code::ParseError,
+            Span::new(0x135, 0x135),
+            "the file ends at byte 309 inside the 1024-byte XQF header",
+        );
+        assert_eq!(rec.tag_value("Red"), Some("柳大"));
+        assert_eq!(rec.tag_value("Black"), None);
+        assert_eq!(
+            rec.tag_value("FEN"),
+            Some(crate::games::xiangqi::fen::START)
+        );
+        assert!(rec.moves.is_empty());
+        // The header alone: the tree's root is missing.
+        let rec = read_xqf(&spec_example()[..HEADER_LEN], 0);
+        one(
+            &rec,
+            Code::ParseError,
+            Span::new(HEADER_LEN, HEADER_LEN),
+            "the XQF move tree is cut short: the file ends where a move record should follow",
+        );
+        assert_eq!(rec.findings[0].label, "in the main line after ply 0");
+    }
+
+    #[test]
+    fn a_cut_tree_keeps_the_moves_before_the_cut() {
+        let f = spec_example();
+        // Inside the fourth move record (0x420..0x424).
+        let rec = read_xqf(&f[..0x422], 0);
+        let message = "the XQF move tree is cut short: the file ends inside a move record";
+        one(&rec, Code::ParseError, Span::new(0x420, 0x422), message);
+        assert_eq!(texts(&rec.moves), "c3c4 h9g7 g3g4");
+        assert_eq!(rec.findings[0].label, "in the main line after ply 3");
+        // Inside the fourth record's comment length: its move is kept.
+        let rec = read_xqf(&f[..0x426], 0);
+        let message = "the XQF move tree is cut short: the file ends inside a comment length";
+        one(&rec, Code::ParseError, Span::new(0x424, 0x426), message);
+        assert_eq!(rec.moves.len(), 4);
+        // A tree whose last record says a move follows never ends: the file does.
+        let mut f = f;
+        f[0x482] = 0xF0;
+        let rec = read_xqf(&f, 0);
+        let message =
+            "the XQF move tree is cut short: the file ends where a move record should follow";
+        one(&rec, Code::ParseError, Span::new(0x488, 0x488), message);
+        assert_eq!(rec.moves.len(), 16);
+    }
+
+    #[test]
+    fn a_comment_length_past_the_end_is_located_and_never_allocated() {
+        let mut f = spec_example();
+        // Move 2's comment length (0x414..0x418) = 2^31.
+        put(&mut f, 0x414, &[0, 0, 0, 0x80]);
+        let rec = read_xqf(&f, 0);
+        let message = "the XQF move tree is cut short: a comment length of 2147483648 bytes runs past the end of the file (112 bytes left)";
+        one(&rec, Code::ParseError, Span::new(0x414, 0x418), message);
+        assert_eq!(texts(&rec.moves), "c3c4 h9g7");
+        assert!(rec.comments.is_empty());
+        // Scrambled: the stored length less the key; a length of 3 with one byte left.
+        let mut records = tree();
+        records.truncate(2);
+        records[1].next = false;
+        records[1].alt = false;
+        let mut f = xqf(16, &endgame(), b"", &records);
+        f.truncate(f.len() - 1);
+        let rec = read_xqf(&f, 0);
+        let at = f.len() - 1 - 4;
+        let message = "the XQF move tree is cut short: a comment length of 2 bytes runs past the end of the file (1 bytes left)";
+        one(&rec, Code::ParseError, Span::new(at, at + 4), message);
+        assert_eq!(texts(&rec.moves), "d9d8");
+    }
+
+    #[test]
+    fn damaged_squares_and_fields_are_located() {
+        let mut f = spec_example();
+        f[0x418] = 24 + 95; // move 3's from-square: 95
+        f[0x11] = 0x50; // the Horse of h0 (stored second) on i0, where a Chariot stands
+        f[0x2F] = 120; // Black's last Soldier on square 120
+        f[0x33] = 7; // result 7
+        f[0x110] = 0x20; // the Date's length byte: 32 for a 16-byte field
+        let rec = read_xqf(&f, 0);
+        let want = [
+            (
+                Code::RecordDefect,
+                Span::new(0x110, 0x111),
+                "the Date text's length byte says 32 bytes, its field holds 15",
+            ),
+            (
+                Code::RecordDefect,
+                Span::new(0x33, 0x34),
+                "XQF result byte 7 is not a known result",
+            ),
+            (
+                Code::ParseError,
+                Span::new(0x11, 0x12),
+                "two pieces on i0: `N` where `R` stands",
+            ),
+            (
+                Code::RecordDefect,
+                Span::new(0x2F, 0x30),
+                "square number 120 of the piece `p` is off the board",
+            ),
+            (
+                Code::ParseError,
+                Span::new(0x418, 0x419),
+                "move `#95g4` has a square number out of range",
+            ),
+        ];
+        assert_eq!(found(&rec), want.map(|(c, s, m)| (c, s, m.to_string())));
+        assert_eq!(rec.findings[4].ply, Some(3));
+        assert_eq!(rec.tag_value("Date"), Some("1997年11月16日\0"));
+        assert_eq!(rec.tag_value("Result"), None);
+        assert_eq!(
+            rec.tag_value("FEN"),
+            Some("rnbakabnr/9/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1")
+        );
+        assert_eq!(rec.moves[2].coord(), None);
+        assert_eq!(rec.moves.len(), 16, "the tree goes on after the bad square");
+    }
+
+    #[test]
+    fn repaired_defects_are_warnings_with_their_bytes() {
+        let mut f = spec_example();
+        f[0x50] = 15; // 仙人指路对起马局 cut after 15 of its 16 bytes
+        f[2] = 25; // version 2.5: read as a scrambled version
+        f.extend([1, 2, 3]);
+        // A scrambled reading of the plain tree is garbage: keep the header checks apart.
+        let rec = read_xqf(&f[..HEADER_LEN], 0);
+        let want = [
+            (
+                Code::RecordDefect,
+                Span::new(2, 3),
+                "XQF version byte 25 is not a known version",
+            ),
+            (
+                Code::RecordDefect,
+                Span::new(0x5F, 0x60),
+                "the Title text is cut inside a character",
+            ),
+            (
+                Code::ParseError,
+                Span::new(HEADER_LEN, HEADER_LEN),
+                "the XQF move tree is cut short: the file ends where a move record should follow",
+            ),
+        ];
+        assert_eq!(found(&rec), want.map(|(c, s, m)| (c, s, m.to_string())));
+        assert_eq!(rec.tag_value("Title"), Some("仙人指路对起马"));
+        assert_eq!(rec.tag_value("XqfVersion"), Some("2.5"));
+        let mut f = spec_example();
+        f.extend([1, 2, 3]);
+        let rec = read_xqf(&f, 0);
+        one(
+            &rec,
+            Code::RecordDefect,
+            Span::new(0x488, 0x48B),
+            "3 bytes after the end of the move tree",
+        );
+        let mut records = tree();
+        records[1].comment = b"\xba\xc3\xff\xba"; // 好, a byte no character starts with, then a cut
+        let rec = read_xqf(&xqf(18, &endgame(), b"", &records), 0);
+        let at = rec.comments[1].span.start;
+        one(
+            &rec,
+            Code::RecordDefect,
+            Span::new(at + 2, at + 3),
+            &format!("the comment text is not GB18030 from byte {}", at + 2),
+        );
+        assert_eq!(rec.comments[1].text, "好\u{fffd}\u{fffd}");
+    }
+
+    #[test]
+    fn a_deep_tree_reads_without_recursion() {
+        // 50,000 moves each announcing an alternative, then the 50,000 alternatives.
+        let n = 50_000;
+        let mut records = vec![w(0, 0, true, false, b"")];
+        records.extend((0..n).map(|i| w(40, 41, i + 1 < n, true, b"")));
+        records.extend((0..n).map(|_| w(41, 40, false, false, b"")));
+        let f = xqf(18, &endgame(), b"", &records);
+        let rec = read_xqf(&f, 0);
+        assert_eq!(rec.findings, vec![]);
+        assert_eq!((rec.moves.len(), rec.variations.len()), (n, n));
+        for (i, v) in rec.variations.iter().enumerate() {
+            assert_eq!(
+                (v.parent, v.start as usize, v.moves.len()),
+                (0, n - 1 - i, 1)
+            );
+        }
+        assert_inside(&rec, f.len());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Damaged files (cut, bytes changed) never panic, every span lies inside the file
+        /// and no line holds more moves than the file has 4-byte records.
+        #[test]
+        fn damaged_files_never_panic(
+            version in prop::sample::select(vec![10u8, 11, 12, 18]),
+            cut in 0usize..1200,
+            changes in prop::collection::vec((0usize..1200, any::<u8>()), 0..12),
+        ) {
+            let mut f = if version == 10 { spec_example() } else { xqf(version, &endgame(), b"\xb2\xd0", &tree()) };
+            for (at, b) in changes {
+                let i = at % f.len();
+                f[i] = b;
+            }
+            f.truncate(cut.max(f.len() / 2));
+            let rec = read_xqf(&f, 0);
+            assert_inside(&rec, f.len());
+            let moves = rec.moves.len() + rec.variations.iter().map(|v| v.moves.len()).sum::<usize>();
+            prop_assert!(moves <= f.len().saturating_sub(HEADER_LEN) / 4);
+        }
     }
 }
