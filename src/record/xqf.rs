@@ -605,11 +605,24 @@ impl Reader<'_> {
             }),
             _ => None,
         };
-        let name = |s: u8| match s < 90 {
-            true => square_name(s),
-            false => format!("#{s}"),
+        let text: compact_str::CompactString = match coord {
+            // Four ASCII bytes, stored inline: no allocation per move.
+            Some(_) => {
+                let [f, t] = [node.from, node.to];
+                let b = [b'a' + f / 10, b'0' + f % 10, b'a' + t / 10, b'0' + t % 10];
+                std::str::from_utf8(&b).unwrap_or_default().into()
+            }
+            None => {
+                let name = |s: u8| {
+                    if s < 90 {
+                        square_name(s)
+                    } else {
+                        format!("#{s}")
+                    }
+                };
+                format!("{}{}", name(node.from), name(node.to)).into()
+            }
         };
-        let text = format!("{}{}", name(node.from), name(node.to));
         if coord.is_none() {
             let bad = if node.from >= 90 { at } else { at + 1 };
             let mut f = Finding::new(
@@ -628,7 +641,7 @@ impl Reader<'_> {
             self.rec.findings.push(f);
         }
         let mv = MoveRecord {
-            text: Spanned::new(text.into(), span),
+            text: Spanned::new(text, span),
             extra: Some(Box::new(PlyExtra {
                 annotation: None,
                 imported_coord: Some(coord),
