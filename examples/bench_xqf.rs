@@ -69,15 +69,13 @@ fn lines(dir: &str) {
     for path in xqf_files(dir) {
         let r = read_xqf(&std::fs::read(&path).expect("readable file"), 0);
         let fen = r.tag_value("FEN").unwrap_or("");
-        let mut paths: Vec<Vec<&str>> =
-            vec![r.moves.iter().map(|m| m.text.value.as_str()).collect()];
-        for v in &r.variations {
-            let mut p = paths[v.parent][..v.start as usize].to_vec();
-            p.extend(v.moves.iter().map(|m| m.text.value.as_str()));
-            paths.push(p);
-        }
-        for (i, p) in paths.iter().enumerate() {
-            println!("{}\t{i}\t{fen}\t{}", path.display(), p.join(" "));
+        for i in 0..=r.variations.len() {
+            let moves: Vec<&str> = r
+                .line_plies(i)
+                .iter()
+                .map(|m| m.text.value.as_str())
+                .collect();
+            println!("{}\t{i}\t{fen}\t{}", path.display(), moves.join(" "));
         }
     }
 }

@@ -52,19 +52,7 @@ fn files(dir: &std::path::Path) -> Vec<PathBuf> {
     out
 }
 
-/// Every line of `rec` as a game of its own: line 0 the record, line n its path from the
-/// start (the parent's first `start` plies, then the variation's moves).
-fn lines(rec: &GameRecord) -> Vec<Vec<MoveRecord>> {
-    let mut out = vec![rec.moves.clone()];
-    for v in &rec.variations {
-        let mut path = out[v.parent][..v.start as usize].to_vec();
-        path.extend(v.moves.iter().cloned());
-        out.push(path);
-    }
-    out
-}
-
-/// How one line replays.
+/// How one line replays: a game of its own, [`GameRecord::line_plies`] from the start.
 #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Replayed {
     /// Every ply applied.
@@ -138,7 +126,8 @@ fn every_xqf_record_reads_with_the_figures_of_source_md_and_every_line_replays()
         let board = rec.tag_value("FEN").unwrap().split(' ').next().unwrap();
         odd_full +=
             usize::from(rec.tag_value("XqfType") == Some("full game") && board != START_BOARD);
-        for (i, moves) in lines(&rec).into_iter().enumerate() {
+        for i in 0..=rec.variations.len() {
+            let moves = rec.line_plies(i).into_iter().cloned().collect();
             let (how, end) = replay(&rec, moves, &params);
             if i == 0 {
                 if let Some(e) = end {

@@ -21,15 +21,9 @@ fuzz_target!(|data: &[u8]| {
     let moves = rec.moves.len() + rec.variations.iter().map(|v| v.moves.len()).sum::<usize>();
     assert!(moves <= records, "{moves} moves from {records} records");
     let params = engine(GameId::Xiangqi).default_parameters();
-    let mut paths = vec![rec.moves.clone()];
-    for v in rec.variations.iter().take(64) {
-        let mut path = paths[v.parent][..v.start as usize].to_vec();
-        path.extend(v.moves.iter().cloned());
-        paths.push(path);
-    }
-    for moves in paths {
+    for n in 0..=rec.variations.len().min(64) {
         let line = GameRecord {
-            moves,
+            moves: rec.line_plies(n).into_iter().cloned().collect(),
             variations: Vec::new(),
             ..rec.clone()
         };

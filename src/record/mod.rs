@@ -219,6 +219,39 @@ impl GameRecord {
     pub fn tag_value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.value.as_str())
     }
+    /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
+    /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
+    /// then the line's own, in the order played. Empty when there is no line `n`. Time and
+    /// memory: the plies returned plus the depth of the line's ancestry.
+    pub fn line_plies(&self, n: usize) -> Vec<&MoveRecord> {
+        if n > self.variations.len() {
+            return Vec::new();
+        }
+        // (line, absolute plies taken from it), from `n` up to the main line.
+        let mut chain = vec![(n, usize::MAX)];
+        let mut line = n;
+        while line > 0 {
+            let v = &self.variations[line - 1];
+            if v.parent >= line {
+                break; // a parent is always listed first; stop on a record that breaks this
+            }
+            chain.push((v.parent, v.start as usize));
+            line = v.parent;
+        }
+        let mut out = Vec::new();
+        for &(line, upto) in chain.iter().rev() {
+            let (start, own) = match line {
+                0 => (0, &self.moves),
+                l => (
+                    self.variations[l - 1].start as usize,
+                    &self.variations[l - 1].moves,
+                ),
+            };
+            let take = upto.saturating_sub(start).min(own.len());
+            out.extend(own[..take].iter());
+        }
+        out
+    }
     /// Every span the record holds (its own, tags, setups, moves with their coordinate
     /// readings and annotations, variations, comments, findings and their labels), for tests
     /// and fuzz targets that check they all lie inside the source.
