@@ -86,6 +86,68 @@ fn replay(
     (how, r.outcome.map(|o| o.reason))
 }
 
+/// The corpus figures: counts by key, and the lines whose replay stopped.
+#[derive(Default)]
+struct Tally {
+    records: usize,
+    /// `XqfVersion`, `XqfType`, finding (code and message), main-line end, line replay.
+    counts: BTreeMap<String, usize>,
+    main_plies: usize,
+    lines: usize,
+    with_variations: usize,
+    with_move_comments: usize,
+    with_comments: usize,
+    no_moves: usize,
+    full_game_other_start: usize,
+    main_stops: Vec<String>,
+    variation_stops: Vec<String>,
+}
+
+impl Tally {
+    fn count(&mut self, key: String) {
+        *self.counts.entry(key).or_default() += 1;
+    }
+
+    fn add(&mut self, name: &str, rec: &GameRecord, params: &Parameters) {
+        assert!(!rec.unreadable(), "{name}: {:?}", rec.findings);
+        self.records += 1;
+        for f in &rec.findings {
+            self.count(format!("{} {}", f.code, f.message));
+        }
+        self.count(format!("version {}", rec.tag_value("XqfVersion").unwrap()));
+        let kind = rec.tag_value("XqfType").unwrap();
+        self.count(format!("type {kind}"));
+        self.main_plies += rec.moves.len();
+        self.lines += 1 + rec.variations.len();
+        self.with_variations += usize::from(!rec.variations.is_empty());
+        let on_moves = rec.comments.iter().any(|c| c.line > 0 || c.after > 0);
+        self.with_move_comments += usize::from(on_moves);
+        self.with_comments += usize::from(!rec.comments.is_empty());
+        self.no_moves += usize::from(rec.moves.is_empty());
+        let board = rec.tag_value("FEN").unwrap().split(' ').next().unwrap();
+        self.full_game_other_start += usize::from(kind == "full game" && board != START_BOARD);
+        for i in 0..=rec.variations.len() {
+            let moves = rec.line_plies(i).into_iter().cloned().collect();
+            let (how, end) = replay(rec, moves, params);
+            if let (0, Some(end)) = (i, end) {
+                self.count(format!("main line ends in {end}"));
+            }
+            match &how {
+                Replayed::Full => self.count("line replayed fully".into()),
+                Replayed::MovesAfterEnd => self.count("line goes on after its end".into()),
+                Replayed::Stopped(..) => {
+                    self.count("line stopped".into());
+                    let stop = format!("{name} line {i}: {how:?}");
+                    match i {
+                        0 => self.main_stops.push(stop),
+                        _ => self.variation_stops.push(stop),
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn every_xqf_record_reads_with_the_figures_of_source_md_and_every_line_replays() {
     let Some(dir) = corpus_support::corpus_dir("xiangqi-xqf") else {
@@ -94,152 +156,87 @@ fn every_xqf_record_reads_with_the_figures_of_source_md_and_every_line_replays()
     let mut params = engine(GameId::Xiangqi).default_parameters();
     // Archives play on after a third occurrence: each line is replayed to its last move.
     params.repetition = Some(RepetitionMode::Claim);
-    let mut versions: BTreeMap<String, usize> = BTreeMap::new();
-    let mut types: BTreeMap<String, usize> = BTreeMap::new();
-    let mut codes: BTreeMap<String, usize> = BTreeMap::new();
-    let (mut records, mut plies, mut line_count, mut with_variations) = (0, 0, 0, 0);
-    let (mut move_comments, mut any_comments, mut no_moves, mut odd_full) = (0, 0, 0, 0);
-    let (mut main_illegal, mut var_illegal, mut ends) = (Vec::new(), Vec::new(), BTreeMap::new());
-    let mut line_results: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut t = Tally::default();
     for path in files(&dir) {
         let name = path.strip_prefix(&dir).unwrap().display().to_string();
-        let rec = read_xqf(&std::fs::read(&path).unwrap(), 0);
-        records += 1;
-        assert!(!rec.unreadable(), "{name}: {:?}", rec.findings);
-        for f in &rec.findings {
-            *codes
-                .entry(format!("{} {}", f.code, f.message))
-                .or_default() += 1;
-        }
-        *versions
-            .entry(rec.tag_value("XqfVersion").unwrap().into())
-            .or_default() += 1;
-        *types
-            .entry(rec.tag_value("XqfType").unwrap().into())
-            .or_default() += 1;
-        plies += rec.moves.len();
-        line_count += 1 + rec.variations.len();
-        with_variations += usize::from(!rec.variations.is_empty());
-        move_comments += usize::from(rec.comments.iter().any(|c| c.line > 0 || c.after > 0));
-        any_comments += usize::from(!rec.comments.is_empty());
-        no_moves += usize::from(rec.moves.is_empty());
-        let board = rec.tag_value("FEN").unwrap().split(' ').next().unwrap();
-        odd_full +=
-            usize::from(rec.tag_value("XqfType") == Some("full game") && board != START_BOARD);
-        for i in 0..=rec.variations.len() {
-            let moves = rec.line_plies(i).into_iter().cloned().collect();
-            let (how, end) = replay(&rec, moves, &params);
-            if i == 0 {
-                if let Some(e) = end {
-                    *ends.entry(e.to_string()).or_insert(0usize) += 1;
-                }
-            }
-            match &how {
-                Replayed::Full => *line_results.entry("full").or_default() += 1,
-                Replayed::MovesAfterEnd => {
-                    *line_results.entry("moves after the end").or_default() += 1
-                }
-                Replayed::Stopped(..) => {
-                    *line_results.entry("stopped").or_default() += 1;
-                    let list = if i == 0 {
-                        &mut main_illegal
-                    } else {
-                        &mut var_illegal
-                    };
-                    list.push(format!("{name} line {i}: {how:?}"));
-                }
-            }
-        }
+        t.add(&name, &read_xqf(&std::fs::read(&path).unwrap(), 0), &params);
     }
-    println!("versions {versions:?}\ntypes {types:?}\nfindings {codes:#?}\nlines {line_results:?}\nmain-line ends {ends:?}");
+    println!("{:#?}", t.counts);
     println!(
-        "main lines stopped:\n  {}\nvariations stopped:\n  {}",
-        main_illegal.join("\n  "),
-        var_illegal.join("\n  ")
+        "main lines stopped: {:#?}\nvariations stopped: {:#?}",
+        t.main_stops, t.variation_stops
     );
-    assert_eq!(records, 736);
-    let want: BTreeMap<String, usize> = [
-        ("1.0", 122),
-        ("1.1", 90),
-        ("1.2", 121),
-        ("1.3", 91),
-        ("1.5", 60),
-        ("1.6", 123),
-        ("1.8", 129),
-    ]
-    .into_iter()
-    .map(|(v, n)| (v.to_string(), n))
-    .collect();
-    assert_eq!(versions, want);
-    assert_eq!(records - versions["1.0"], 614, "scrambled");
-    assert_eq!(plies, 45_726, "main-line plies");
-    let want: BTreeMap<String, usize> = [
-        ("full game", 524),
-        ("endgame", 189),
-        ("middle game", 13),
-        ("opening", 10),
-    ]
-    .into_iter()
-    .map(|(v, n)| (v.to_string(), n))
-    .collect();
-    assert_eq!(types, want);
+    let want = [
+        ("version 1.0", 122),
+        ("version 1.1", 90),
+        ("version 1.2", 121),
+        ("version 1.3", 91),
+        ("version 1.5", 60),
+        ("version 1.6", 123),
+        ("version 1.8", 129),
+        ("type full game", 524),
+        ("type endgame", 189),
+        ("type middle game", 13),
+        ("type opening", 10),
+        (
+            "record-defect the Annotator text is cut inside a character",
+            2,
+        ),
+        ("record-defect the Red text is cut inside a character", 1),
+        ("record-defect the Site text is cut inside a character", 6),
+        (
+            "record-defect the comment text is not GB18030 from byte 2068",
+            1,
+        ),
+        ("main line ends in checkmate", 101),
+        ("main line ends in stalemate", 5),
+        ("line replayed fully", 1805),
+        ("line stopped", 5),
+    ];
+    let want: BTreeMap<String, usize> = want.into_iter().map(|(k, n)| (k.to_string(), n)).collect();
+    assert_eq!(t.counts, want);
+    assert_eq!(t.records, 736);
+    assert_eq!(t.records - t.counts["version 1.0"], 614, "scrambled");
+    assert_eq!(t.main_plies, 45_726, "main-line plies");
     assert_eq!(
-        (with_variations, move_comments, any_comments, no_moves),
-        (114, 225, 279, 6)
+        (t.with_variations, t.with_move_comments, t.with_comments),
+        (114, 225, 279)
     );
-    assert_eq!(odd_full, 17, "full-game records with another start");
-    let want: BTreeMap<String, usize> = [
-        ("the Annotator text is cut inside a character", 2),
-        ("the Red text is cut inside a character", 1),
-        ("the Site text is cut inside a character", 6),
-        ("the comment text is not GB18030 from byte 2068", 1),
-    ]
-    .into_iter()
-    .map(|(m, n)| (format!("record-defect {m}"), n))
-    .collect();
-    assert_eq!(codes, want);
-    assert_eq!(line_count, 1810);
+    assert_eq!(t.no_moves, 6);
     assert_eq!(
-        line_results,
-        BTreeMap::from([("full", 1805), ("stopped", 5)])
+        t.full_game_other_start, 17,
+        "full-game records with another start"
     );
+    assert_eq!(t.lines, 1810);
     let stop = |list: &[String], i: usize, name: &str, at: &str| {
         assert!(list[i].contains(name) && list[i].contains(at), "{list:#?}");
     };
-    assert_eq!((main_illegal.len(), var_illegal.len()), (2, 3));
+    let (main, variations) = (&t.main_stops, &t.variation_stops);
+    assert_eq!((main.len(), variations.len()), (2, 3));
     stop(
-        &main_illegal,
+        main,
         0,
         "195 - 上海万春林",
         "line 0: Stopped(155, IllegalMove",
     );
     stop(
-        &main_illegal,
+        main,
         1,
         "BadMoveTest3",
         "line 0: Stopped(10, IllegalMove, \"no piece on e1\"",
     );
     stop(
-        &var_illegal,
+        variations,
         0,
         "bad_games/bad_035",
         "line 9: Stopped(13, IllegalMove",
     );
+    stop(variations, 1, "第104局", "line 3: Stopped(50, IllegalMove");
     stop(
-        &var_illegal,
-        1,
-        "第104局",
-        "line 3: Stopped(50, IllegalMove",
-    );
-    stop(
-        &var_illegal,
+        variations,
         2,
         "WildHouse",
         "line 41: Stopped(74, IllegalMove",
-    );
-    assert_eq!(
-        (ends.get("checkmate"), ends.get("stalemate")),
-        (Some(&101), Some(&5))
     );
 }
 
