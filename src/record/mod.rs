@@ -3,7 +3,8 @@
 //! A source file is first cut into games by [`split::split_games`] (a cheap line scan, so that a
 //! broken game never hides the next one and a 100,000-game archive is parsed one game at a
 //! time), then each game is parsed by the pest grammar in `grammar/log.pest`
-//! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`] into the same record type.
+//! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`], XQF files (XQStudio's
+//! binary format) by [`xqf`], into the same record type.
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
@@ -12,6 +13,7 @@ pub mod fast;
 pub mod gravon;
 pub mod parse;
 pub mod split;
+pub mod xqf;
 
 use crate::finding::Finding;
 pub use crate::types::{RecordedResult, Span, Spanned};
@@ -216,6 +218,66 @@ impl GameRecord {
     /// The value of the last tag named `name` (case-insensitive).
     pub fn tag_value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.value.as_str())
+    }
+    /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
+    /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
+    /// then the line's own, in the order played. Empty when there is no line `n`. Time and
+    /// memory: the plies returned plus the depth of the line's ancestry.
+    pub fn line_plies(&self, n: usize) -> Vec<&MoveRecord> {
+        if n > self.variations.len() {
+            return Vec::new();
+        }
+        // (line, absolute plies taken from it), from `n` up to the main line.
+        let mut chain = vec![(n, usize::MAX)];
+        let mut line = n;
+        while line > 0 {
+            let v = &self.variations[line - 1];
+            if v.parent >= line {
+                break; // a parent is always listed first; stop on a record that breaks this
+            }
+            chain.push((v.parent, v.start as usize));
+            line = v.parent;
+        }
+        let mut out = Vec::new();
+        for &(line, upto) in chain.iter().rev() {
+            let (start, own) = match line {
+                0 => (0, &self.moves),
+                l => (
+                    self.variations[l - 1].start as usize,
+                    &self.variations[l - 1].moves,
+                ),
+            };
+            let take = upto.saturating_sub(start).min(own.len());
+            out.extend(own[..take].iter());
+        }
+        out
+    }
+    /// Every span the record holds (its own, tags, setups, moves with their coordinate
+    /// readings and annotations, variations, comments, findings and their labels), for tests
+    /// and fuzz targets that check they all lie inside the source.
+    pub fn spans(&self) -> Vec<Span> {
+        let mut out = vec![self.span];
+        for t in &self.tags {
+            out.extend([t.span, t.name.span, t.value.span]);
+        }
+        for b in &self.setups {
+            out.extend([b.span, b.side.span]);
+            out.extend(b.rows.iter().flat_map(|r| [r.rank.span, r.cells.span]));
+        }
+        let lines = std::iter::once(&self.moves).chain(self.variations.iter().map(|v| &v.moves));
+        for m in lines.flatten() {
+            out.extend([m.span, m.text.span]);
+            out.extend(m.coord().into_iter().flat_map(|c| [c.from_span, c.to_span]));
+            out.extend(m.annotation().map(|a| a.span));
+        }
+        out.extend(self.variations.iter().map(|v| v.span));
+        out.extend(self.comments.iter().map(|c| c.span));
+        for f in &self.findings {
+            out.push(f.span);
+            out.extend(f.labels.iter().map(|l| l.span));
+        }
+        out.extend(self.result_token.as_ref().map(|r| r.span));
+        out
     }
     /// True when the game could not be read (it carries a `parse-error` finding).
     pub fn unreadable(&self) -> bool {
