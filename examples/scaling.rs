@@ -37,7 +37,9 @@ fn lap(n: usize) -> String {
     let s = barrage_head("FBS2.23X..", "FBS2239...")
         .replace("  7 ..........", "  7 ..9.......")
         .replace("  4 ..........", "  4 ....X.....");
-    let mut moves = vec!["e4-e5", "f10-f9", "e5-e6", "f9-f8", "e6-e7", "f8-f9", "e7-d7"];
+    let mut moves = vec![
+        "e4-e5", "f10-f9", "e5-e6", "f9-f8", "e6-e7", "f8-f9", "e7-d7",
+    ];
     let mut text = String::new();
     // Blue's General at c7 (ring 8), Red's Marshal at d7 (ring 7).
     let (mut g, mut x) = (8usize, 7usize);
@@ -68,9 +70,17 @@ fn shuttle(n: usize) -> String {
         if i % 2 == 0 {
             s.push_str(&format!("{}. ", i / 2 + 1));
         }
-        let (a, b) = if i % 2 == 0 { ("h1", "h2") } else { ("h10", "h9") };
+        let (a, b) = if i % 2 == 0 {
+            ("h1", "h2")
+        } else {
+            ("h10", "h9")
+        };
         let forward = (i / 2) % 2 == 0;
-        s.push_str(&if forward { format!("{a}-{b}") } else { format!("{b}-{a}") });
+        s.push_str(&if forward {
+            format!("{a}-{b}")
+        } else {
+            format!("{b}-{a}")
+        });
         s.push(if i % 10 == 9 { '\n' } else { ' ' });
     }
     s + "*\n"
@@ -84,7 +94,10 @@ fn games(n: usize) -> String {
 /// One Gravon XML file of `n` games (the corpus's classic game shape, shortened).
 fn gravon(n: usize) -> String {
     let game = "<game type=\"classic\" id=\"1\"><player id=\"0\" name=\"a\"/><player id=\"1\" name=\"b\"/><field content=\"FBBBBBSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSS__AA__AA____AA__AA__RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR\"/><move id=\"1\" source=\"A4\" target=\"A5\"/><result type=\"0\" winner=\"-1\"/></game>";
-    format!("<?xml version=\"1.0\"?>\n<stratego>{}</stratego>\n", game.repeat(n))
+    format!(
+        "<?xml version=\"1.0\"?>\n<stratego>{}</stratego>\n",
+        game.repeat(n)
+    )
 }
 
 /// `kb` KB of deterministic random bytes.
@@ -139,7 +152,12 @@ fn one(class: &str, n: usize, format: &str) {
         ..CheckOptions::default()
     };
     let start = Instant::now();
-    run::check(&[path.clone()], &opts, &mut std::io::sink(), &mut std::io::sink());
+    run::check(
+        &[path.clone()],
+        &opts,
+        &mut std::io::sink(),
+        &mut std::io::sink(),
+    );
     let secs = start.elapsed().as_secs_f64();
     if std::env::var_os("SCALING_KEEP").is_none() {
         let _ = std::fs::remove_file(&path);
@@ -191,10 +209,17 @@ fn main() {
         .map(String::as_str)
         .filter(|a| CLASSES.contains(a))
         .collect();
-    let classes = if chosen.is_empty() { CLASSES.to_vec() } else { chosen };
+    let classes = if chosen.is_empty() {
+        CLASSES.to_vec()
+    } else {
+        chosen
+    };
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "| class | format | N | bytes | s | peak MB | 10N bytes | s | peak MB | time x | memory x |");
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let _ = writeln!(
+        out,
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
     for class in classes {
         let n = base_n(class) * scale;
         for format in FORMATS {

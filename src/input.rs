@@ -151,6 +151,9 @@ pub struct Chunk {
     pub offset: usize,
     /// 0-based line number of `text`'s first byte in the source.
     pub line: usize,
+    /// Characters before `text`'s first byte on its line of the source (0 for a native game,
+    /// which starts a line; a Gravon game may start inside one).
+    pub column: usize,
     /// The text (invalid UTF-8 repaired as `?`).
     pub text: String,
     /// `parse-error`s for invalid UTF-8 in this chunk (spans are source offsets).
@@ -166,11 +169,17 @@ impl Chunk {
             kind,
             offset: 0,
             line: 0,
+            column: 0,
             text: String::new(),
             byte_findings: Vec::new(),
             first_index: 0,
         }
     }
+}
+
+/// Characters in UTF-8 bytes (continuation bytes not counted).
+fn char_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 /// Turns bytes into text: each invalid UTF-8 sequence becomes `?` bytes of the same length
@@ -294,6 +303,8 @@ pub struct ChunkReader<R: BufRead> {
     cur: Vec<u8>,
     cur_offset: usize,
     cur_line: usize,
+    /// Characters before `offset` on its line (Gravon games may start inside a line).
+    column: usize,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
@@ -303,6 +314,8 @@ pub struct ChunkReader<R: BufRead> {
 enum ReaderState {
     Start,
     Native,
+    /// A Gravon file read whole: its bytes and where each game's piece starts and ends.
+    Gravon(Vec<u8>, Vec<(usize, usize)>, usize),
     Done,
 }
 
@@ -318,6 +331,7 @@ impl<R: BufRead> ChunkReader<R> {
             cur: Vec::new(),
             cur_offset: 0,
             cur_line: 0,
+            column: 0,
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
@@ -331,6 +345,7 @@ impl<R: BufRead> ChunkReader<R> {
             kind,
             offset,
             line,
+            column: 0,
             text,
             byte_findings,
             first_index: self.index,
@@ -372,6 +387,31 @@ impl<R: BufRead> ChunkReader<R> {
         self.pending.pop_front()
     }
 
+    /// The next game of a Gravon file read whole: one chunk a `<game>` element, so each game
+    /// is reported whatever happens to its neighbours, and judged like a native game.
+    fn next_gravon(&mut self) -> Option<Chunk> {
+        let ReaderState::Gravon(all, pieces, next) = &mut self.state else {
+            return None;
+        };
+        let Some(&(start, end)) = pieces.get(*next) else {
+            self.state = ReaderState::Done;
+            return None;
+        };
+        *next += 1;
+        let bytes = all[start..end].to_vec();
+        // Line and column from the previous game's start on: linear over the whole file.
+        let gap = &all[self.offset..start];
+        let line = memchr::memchr_iter(b'\n', gap).count() + self.line;
+        let column = match memchr::memrchr(b'\n', gap) {
+            Some(i) => char_count(&gap[i + 1..]),
+            None => self.column + char_count(gap),
+        };
+        (self.offset, self.line, self.column) = (start, line, column);
+        let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
+        c.column = column;
+        Some(c)
+    }
+
     fn unreadable(&mut self, why: String) -> Chunk {
         self.state = ReaderState::Done;
         Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
@@ -392,13 +432,17 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
             };
             if looks_like_gravon(head) {
                 let mut all = Vec::new();
-                self.state = ReaderState::Done;
                 if let Err(e) = self.reader.read_to_end(&mut all) {
                     return Some(self.unreadable(e.to_string()));
                 }
-                return Some(self.emit(all, 0, 0, ChunkKind::Gravon));
+                let pieces = crate::record::gravon::game_pieces(&all);
+                self.state = ReaderState::Gravon(all, pieces, 0);
+                return self.next_gravon();
             }
             self.state = ReaderState::Native;
+        }
+        if matches!(self.state, ReaderState::Gravon(..)) {
+            return self.next_gravon();
         }
         if self.state == ReaderState::Done {
             return None;

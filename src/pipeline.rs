@@ -184,6 +184,9 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
         }
         ChunkKind::Gravon => {
             let mut g = record::gravon::parse_gravon(&chunk.text, &chunk.source);
+            for r in &mut g {
+                r.shift_spans(chunk.offset);
+            }
             if g.is_empty() {
                 return special(
                     "no <game> element in this Gravon file".to_string(),

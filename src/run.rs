@@ -144,7 +144,7 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> 
     let pipeline_opts = Options {
         overrides: opts.overrides.clone(),
     };
-    let src = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
+    let src = SourceWindow::of(chunk);
     let mut done = Done {
         games: Vec::with_capacity(records.len()),
         text: Vec::new(),
@@ -177,7 +177,8 @@ struct Target<'a> {
 impl Target<'_> {
     /// Pretty JSON text indented as an array item of the streamed document.
     fn indent(&self, text: &str) -> String {
-        self.items.map_or_else(|| text.to_string(), |s| s.indent(text))
+        self.items
+            .map_or_else(|| text.to_string(), |s| s.indent(text))
     }
 
     /// An array item of the streamed document.

@@ -49,6 +49,79 @@ pub fn gravon_letter(native: char, side: usize) -> Option<u8> {
     Some(if side == 0 { b'B' } else { b'N' } + i as u8)
 }
 
+/// Where the games of a Gravon file lie: for each `<game` start tag (outside comments,
+/// CDATA and processing instructions), the bytes from it to just past its `</game>` (or up to
+/// the next game, or the end, when it does not close), with anything but white space and
+/// `</stratego>` after `</game>` kept in the piece so that its reader reports it. A file
+/// without a `<game` is one piece. Linear in the bytes.
+pub fn game_pieces(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let starts = game_starts(bytes);
+    if starts.is_empty() {
+        return vec![(0, bytes.len())];
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (i, &s) in starts.iter().enumerate() {
+        let limit = starts.get(i + 1).copied().unwrap_or(bytes.len());
+        let piece = &bytes[s..limit];
+        let end = memchr::memmem::find(piece, b"</game>")
+            .map(|e| s + e + b"</game>".len())
+            .filter(|&e| only_closing(&bytes[e..limit]))
+            .unwrap_or(limit);
+        // A game whose line holds only white space before it starts with that line.
+        let prev_end = out.last().map_or(0, |p: &(usize, usize)| p.1);
+        let line_start =
+            memchr::memrchr(b'\n', &bytes[prev_end..s]).map_or(prev_end, |i| prev_end + i + 1);
+        let start = if bytes[line_start..s]
+            .iter()
+            .all(|b| *b == b' ' || *b == b'\t')
+        {
+            line_start
+        } else {
+            s
+        };
+        out.push((start, end));
+    }
+    out
+}
+
+/// True when `rest` holds only white space and the root's end tag.
+fn only_closing(rest: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(rest);
+    let t = text.trim();
+    t.is_empty() || t == "</stratego>"
+}
+
+/// The byte offsets of every `<game` start tag outside comments, CDATA sections and
+/// processing instructions.
+fn game_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(b'<', &bytes[at..]) {
+        let p = at + i;
+        let rest = &bytes[p..];
+        let skip_to = |end: &[u8], from: usize| {
+            memchr::memmem::find(&bytes[from..], end).map_or(bytes.len(), |e| from + e + end.len())
+        };
+        at = if rest.starts_with(b"<!--") {
+            skip_to(b"-->", p + 4)
+        } else if rest.starts_with(b"<![CDATA[") {
+            skip_to(b"]]>", p + 9)
+        } else if rest.starts_with(b"<?") {
+            skip_to(b"?>", p + 2)
+        } else {
+            let is_game = rest.starts_with(b"<game")
+                && rest
+                    .get(5)
+                    .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c));
+            if is_game {
+                out.push(p);
+            }
+            p + 1
+        };
+    }
+    out
+}
+
 /// Reads every `<game>` of a Gravon XML text. `name` is the file name: Gravon marks Duel
 /// records only by the prefix `duell-`.
 pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {

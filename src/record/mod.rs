@@ -254,31 +254,76 @@ impl GameRecord {
     }
     /// Every span the record holds (its own, tags, setups, moves with their coordinate
     /// readings and annotations, variations, comments, findings and their labels), for tests
-    /// and fuzz targets that check they all lie inside the source.
+    /// that check every span lies inside the input.
     pub fn spans(&self) -> Vec<Span> {
-        let mut out = vec![self.span];
-        for t in &self.tags {
-            out.extend([t.span, t.name.span, t.value.span]);
-        }
-        for b in &self.setups {
-            out.extend([b.span, b.side.span]);
-            out.extend(b.rows.iter().flat_map(|r| [r.rank.span, r.cells.span]));
-        }
+        let mut out = Vec::new();
+        let mut copy = self.clone();
+        copy.for_each_span_mut(&mut |s| out.push(*s));
+        // A log's coordinate reading is read from its text on demand: list it too.
         let lines = std::iter::once(&self.moves).chain(self.variations.iter().map(|v| &v.moves));
         for m in lines.flatten() {
-            out.extend([m.span, m.text.span]);
             out.extend(m.coord().into_iter().flat_map(|c| [c.from_span, c.to_span]));
-            out.extend(m.annotation().map(|a| a.span));
         }
-        out.extend(self.variations.iter().map(|v| v.span));
-        out.extend(self.comments.iter().map(|c| c.span));
-        for f in &self.findings {
-            out.push(f.span);
-            out.extend(f.labels.iter().map(|l| l.span));
-        }
-        out.extend(self.result_token.as_ref().map(|r| r.span));
         out
     }
+
+    /// Calls `f` on every span the record holds (see [`GameRecord::spans`]), to move them.
+    pub fn for_each_span_mut(&mut self, f: &mut dyn FnMut(&mut Span)) {
+        f(&mut self.span);
+        for t in &mut self.tags {
+            f(&mut t.span);
+            f(&mut t.name.span);
+            f(&mut t.value.span);
+        }
+        for b in &mut self.setups {
+            f(&mut b.span);
+            f(&mut b.side.span);
+            for r in &mut b.rows {
+                f(&mut r.rank.span);
+                f(&mut r.cells.span);
+            }
+        }
+        let lines = std::iter::once(&mut self.moves)
+            .chain(self.variations.iter_mut().map(|v| &mut v.moves));
+        for m in lines.flatten() {
+            f(&mut m.span);
+            f(&mut m.text.span);
+            if let Some(e) = m.extra.as_deref_mut() {
+                if let Some(a) = &mut e.annotation {
+                    f(&mut a.span);
+                }
+                if let Some(Some(c)) = &mut e.imported_coord {
+                    f(&mut c.from_span);
+                    f(&mut c.to_span);
+                }
+            }
+        }
+        for v in &mut self.variations {
+            f(&mut v.span);
+        }
+        for c in &mut self.comments {
+            f(&mut c.span);
+        }
+        for fi in &mut self.findings {
+            f(&mut fi.span);
+            for l in &mut fi.labels {
+                f(&mut l.span);
+            }
+        }
+        if let Some(r) = &mut self.result_token {
+            f(&mut r.span);
+        }
+    }
+
+    /// Moves every span `delta` bytes on: a record read from a piece of a source that starts
+    /// at byte `delta` of it.
+    pub fn shift_spans(&mut self, delta: usize) {
+        self.for_each_span_mut(&mut |s| {
+            s.start += delta;
+            s.end += delta;
+        });
+    }
+
     /// True when the game could not be read (it carries a `parse-error` finding).
     pub fn unreadable(&self) -> bool {
         self.findings

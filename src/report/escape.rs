@@ -29,7 +29,9 @@ fn stand_in(c: char) -> Option<char> {
 
 /// True when nothing in `s` needs escaping (the common case: no copy is made).
 fn clean(s: &str) -> bool {
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t') {
+    if s.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t')
+    {
         return true;
     }
     let mut chars = s.chars().peekable();
@@ -96,10 +98,18 @@ mod tests {
     fn controls_become_visible_one_character_each() {
         let s = "a\u{1b}[8mb\rc\r\nd\u{202e}e\u{7f}\u{85}\u{200b}\tf";
         let v = visible(s);
-        assert_eq!(v, "a\u{241b}[8mb\u{240d}c\r\nd\u{21c6}e\u{2421}\u{fffd}\u{a4}\tf");
+        assert_eq!(
+            v,
+            "a\u{241b}[8mb\u{240d}c\r\nd\u{21c6}e\u{2421}\u{fffd}\u{a4}\tf"
+        );
         assert_eq!(v.chars().count(), s.chars().count());
-        assert!(v.bytes().all(|b| b >= 0x20 || b == b'\n' || b == b'\r' || b == b'\t'));
-        assert!(matches!(visible("plain text, é and 炮二平五"), Cow::Borrowed(_)));
+        assert!(v
+            .bytes()
+            .all(|b| b >= 0x20 || b == b'\n' || b == b'\r' || b == b'\t'));
+        assert!(matches!(
+            visible("plain text, é and 炮二平五"),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! ply, the rule and its source, and a help line.
 
 use super::{escape, SourceWindow};
-use crate::types::Span;
 use crate::finding::{Finding, Severity};
+use crate::types::Span;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan};
 use std::fmt;
 
@@ -26,6 +26,8 @@ struct Region {
     virt: usize,
     /// The region's first line (0-based, in the source).
     line: usize,
+    /// Characters before the region on its first line (a window that starts inside a line).
+    column: usize,
     /// The escaped lines.
     text: String,
     /// Offsets of `src` where the escaped text shifts ([`escape::map_offset`]).
@@ -42,7 +44,10 @@ struct Excerpt {
 impl Excerpt {
     /// The virtual offset of source byte `at` (a byte past every region maps to the end).
     fn virt(&self, at: usize) -> usize {
-        let i = self.regions.partition_point(|r| r.src.start <= at).saturating_sub(1);
+        let i = self
+            .regions
+            .partition_point(|r| r.src.start <= at)
+            .saturating_sub(1);
         match self.regions.get(i) {
             Some(r) => {
                 let local = at.clamp(r.src.start, r.src.end) - r.src.start;
@@ -70,7 +75,10 @@ impl miette::SourceCode for Excerpt {
             .regions
             .partition_point(|r| r.virt <= span.offset())
             .saturating_sub(1);
-        let r = self.regions.get(i).ok_or(miette::MietteError::OutOfBounds)?;
+        let r = self
+            .regions
+            .get(i)
+            .ok_or(miette::MietteError::OutOfBounds)?;
         let local_start = (span.offset() - r.virt).min(r.text.len());
         let local_len = span.len().min(r.text.len() - local_start);
         let local = miette::SourceSpan::new(local_start.into(), local_len);
@@ -81,7 +89,11 @@ impl miette::SourceCode for Excerpt {
             data,
             miette::SourceSpan::new((c.span().offset() + r.virt).into(), c.span().len()),
             c.line() + r.line,
-            c.column(),
+            if c.line() == 0 {
+                c.column() + r.column
+            } else {
+                c.column()
+            },
             c.line_count(),
         )))
     }
@@ -94,7 +106,10 @@ fn excerpt(src: &SourceWindow, spans: &[Span]) -> Excerpt {
     let mut lines: Vec<(usize, usize)> = spans
         .iter()
         .map(|s| {
-            let (a, b) = (src.lines_before(local(s.start)), src.lines_before(local(s.end)));
+            let (a, b) = (
+                src.lines_before(local(s.start)),
+                src.lines_before(local(s.end)),
+            );
             (a.saturating_sub(1), b + 1)
         })
         .collect();
@@ -116,6 +131,7 @@ fn excerpt(src: &SourceWindow, spans: &[Span]) -> Excerpt {
                 src: src.offset + range.start..src.offset + range.end,
                 virt,
                 line: src.line + src.lines_before(range.start),
+                column: if range.start == 0 { src.column } else { 0 },
                 text,
                 map,
             };
@@ -183,7 +199,11 @@ impl Diagnostic for Report<'_> {
             return None;
         }
         let f = self.finding;
-        let text = if f.label.is_empty() { &f.message } else { &f.label };
+        let text = if f.label.is_empty() {
+            &f.message
+        } else {
+            &f.label
+        };
         let primary = LabeledSpan::new_primary_with_span(
             Some(escape::visible(text).into_owned()),
             self.source.span(f.span),
@@ -224,10 +244,22 @@ pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) 
             let (l, c) = src.line_col(start);
             format!("{}:{l}:{c}", escape::visible(src.name))
         };
-        let primary = if f.label.is_empty() { &f.message } else { &f.label };
-        help.push_str(&format!("at {}: {}\n", at(f.span.start), escape::visible(primary)));
+        let primary = if f.label.is_empty() {
+            &f.message
+        } else {
+            &f.label
+        };
+        help.push_str(&format!(
+            "at {}: {}\n",
+            at(f.span.start),
+            escape::visible(primary)
+        ));
         for l in &f.labels {
-            help.push_str(&format!("at {}: {}\n", at(l.span.start), escape::visible(&l.text)));
+            help.push_str(&format!(
+                "at {}: {}\n",
+                at(l.span.start),
+                escape::visible(&l.text)
+            ));
         }
     }
     help.push_str("rule: ");
@@ -247,7 +279,12 @@ pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) 
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width);
     let mut out = String::new();
     if handler.render_report(&mut out, &report).is_err() {
-        out = format!("{}: {} [{}]\n", escape::visible(src.name), report.message, f.code);
+        out = format!(
+            "{}: {} [{}]\n",
+            escape::visible(src.name),
+            report.message,
+            f.code
+        );
     }
     out
 }
@@ -261,7 +298,7 @@ pub fn print_findings(
     color: bool,
     err: &mut dyn std::io::Write,
 ) {
-    let src = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
+    let src = SourceWindow::of(chunk);
     let style = Style { color, width: 100 };
     for f in findings {
         let _ = err.write_all(render(f, &src, index, style).as_bytes());

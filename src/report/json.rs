@@ -56,7 +56,11 @@ pub fn game_text(g: &GameReport, src: &SourceWindow, pretty: bool) -> String {
     if pretty {
         let (mut out, items) = Streamed::head(&v);
         for (i, f) in g.findings.iter().enumerate() {
-            out.push_str(if i == 0 { items.first() } else { Streamed::SEPARATOR });
+            out.push_str(if i == 0 {
+                items.first()
+            } else {
+                Streamed::SEPARATOR
+            });
             out.push_str(&items.item(&finding(f, src)));
         }
         out.push_str(&Streamed::tail(&v, g.findings.is_empty()));

@@ -28,6 +28,8 @@ pub struct SourceWindow<'a> {
     pub offset: usize,
     /// 0-based line of `text`'s first byte in the source.
     pub line: usize,
+    /// Characters before `text`'s first byte on its line of the source.
+    pub column: usize,
     index: OnceCell<LineIndex>,
 }
 
@@ -40,8 +42,16 @@ impl<'a> SourceWindow<'a> {
             text,
             offset,
             line,
+            column: 0,
             index: OnceCell::new(),
         }
+    }
+
+    /// The window of `chunk`, with its place in the source.
+    pub fn of(chunk: &'a crate::input::Chunk) -> Self {
+        let mut w = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
+        w.column = chunk.column;
+        w
     }
 
     /// A whole source read into memory.
@@ -57,7 +67,7 @@ impl<'a> SourceWindow<'a> {
             .index
             .get_or_init(|| LineIndex::new(self.text))
             .line_col(self.text, local);
-        (l + self.line, c)
+        (l + self.line, if l == 1 { c + self.column } else { c })
     }
 
     fn index(&self) -> &LineIndex {

@@ -108,7 +108,9 @@ impl Chase {
     ) -> bool {
         self.enabled
             && !threatens.is_empty()
-            && self.repeated(side, piece, to, threatens, key_after).is_some()
+            && self
+                .repeated(side, piece, to, threatens, key_after)
+                .is_some()
     }
 
     /// The first and latest occurrence of the position a chasing move would repeat.
