@@ -234,7 +234,7 @@ fn convert_one(
         return Err(Problem::Findings(rec.findings.clone()));
     }
     let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
-    let (params, defaults) =
+    let (params, defaults, _) =
         crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
     match notation {
         None => Ok(write_native(rec, game, &params, &defaults)),

@@ -31,72 +31,65 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name used in reports.
+    /// The name used in reports: the path with bytes that are not UTF-8 written `\xNN`
+    /// ([`path_name`]).
     pub fn name(&self) -> String {
         match self {
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) => path_name(p),
             Input::Stdin => "<stdin>".to_string(),
             Input::Unreadable { name, .. } => name.clone(),
         }
     }
 }
 
+/// A path as reports name it: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN`, so
+/// two different file names never print alike (the lossy `Path::display` makes both `�`).
+pub fn path_name(p: &std::path::Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let mut out = String::new();
+        for chunk in p.as_os_str().as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02X}"));
+            }
+        }
+        out
+    }
+    #[cfg(not(unix))]
+    {
+        p.display().to_string()
+    }
+}
+
 /// The extensions a directory walk picks up.
-pub const LOG_EXTENSIONS: [&str; 3] = ["arb", "pgn", "xml"];
+pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
-/// (following symlinks, sorted by name; only `.arb`, `.pgn` and `.xml` files), `-` for stdin.
-/// A dangling symlink, a symlink loop or a permission error becomes [`Input::Unreadable`], and
-/// so does anything a walk finds that is not a regular file, and a device named directly.
+/// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`]), `-` for
+/// stdin. A dangling symlink, a symlink loop or a permission error becomes
+/// [`Input::Unreadable`], and so does anything a walk finds that is not a regular file, a
+/// device named directly, and a directory in which nothing could be read.
 pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
+        let before = out.len();
+        if p.is_dir() && p.as_os_str() != "-" {
+            walk(p, &mut out);
+            if out.len() == before {
+                out.push(Input::Unreadable {
+                    name: path_name(p),
+                    why: format!(
+                        "a directory with no game record in it (looked for files ending .{})",
+                        LOG_EXTENSIONS.join(", .")
+                    ),
+                });
+            }
+            continue;
+        }
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
-        } else if p.is_dir() {
-            let walker = walkdir::WalkDir::new(p)
-                .follow_links(true)
-                .sort_by_file_name();
-            for entry in walker {
-                match entry {
-                    Ok(e) => {
-                        if e.file_type().is_dir() {
-                            continue;
-                        }
-                        let ext = e
-                            .path()
-                            .extension()
-                            .and_then(|x| x.to_str())
-                            .map(|x| x.to_ascii_lowercase());
-                        if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
-                            if e.file_type().is_file() {
-                                out.push(Input::File(e.path().to_path_buf()));
-                            } else {
-                                // A FIFO or device named like a log: opening it could block
-                                // the walk or never end.
-                                out.push(Input::Unreadable {
-                                    name: e.path().display().to_string(),
-                                    why: "not a regular file (a FIFO, socket or device)".into(),
-                                });
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        let name = e
-                            .path()
-                            .map(|x| x.display().to_string())
-                            .unwrap_or_else(|| p.display().to_string());
-                        let why = if e.loop_ancestor().is_some() {
-                            "symbolic link loop".to_string()
-                        } else {
-                            e.io_error()
-                                .map(|io| io.to_string())
-                                .unwrap_or_else(|| e.to_string())
-                        };
-                        out.push(Input::Unreadable { name, why });
-                    }
-                }
-            }
         } else if is_device(p) {
             out.push(Input::Unreadable {
                 name: p.display().to_string(),
@@ -107,6 +100,50 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
         }
     }
     out
+}
+
+/// The log files under the directory `p`, sorted by name, appended to `out`.
+fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
+    let walker = walkdir::WalkDir::new(p)
+        .follow_links(true)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(e) => {
+                if e.file_type().is_dir() {
+                    continue;
+                }
+                let ext = e
+                    .path()
+                    .extension()
+                    .and_then(|x| x.to_str())
+                    .map(|x| x.to_ascii_lowercase());
+                if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
+                    if e.file_type().is_file() {
+                        out.push(Input::File(e.path().to_path_buf()));
+                    } else {
+                        // A FIFO or device named like a log: opening it could block
+                        // the walk or never end.
+                        out.push(Input::Unreadable {
+                            name: path_name(e.path()),
+                            why: "not a regular file (a FIFO, socket or device)".into(),
+                        });
+                    }
+                }
+            }
+            Err(e) => {
+                let name = e.path().map(path_name).unwrap_or_else(|| path_name(p));
+                let why = if e.loop_ancestor().is_some() {
+                    "symbolic link loop".to_string()
+                } else {
+                    e.io_error()
+                        .map(|io| io.to_string())
+                        .unwrap_or_else(|| e.to_string())
+                };
+                out.push(Input::Unreadable { name, why });
+            }
+        }
+    }
 }
 
 /// True for a character or block device or a socket: named on the command line, these are
@@ -132,8 +169,10 @@ fn is_device(p: &std::path::Path) -> bool {
 pub enum ChunkKind {
     /// One game of a native log.
     Native,
-    /// A whole Gravon XML file (one or more games).
+    /// One game of a Gravon XML file.
     Gravon,
+    /// A binary XQF record ([`Chunk::raw`] holds its bytes; `text` is empty).
+    Xqf,
     /// A source with no game at all (empty, or only white space).
     Empty,
     /// A source that could not be read; the reason.
@@ -156,6 +195,8 @@ pub struct Chunk {
     pub column: usize,
     /// The text (invalid UTF-8 repaired as `?`).
     pub text: String,
+    /// A binary record's bytes ([`ChunkKind::Xqf`]); empty for text.
+    pub raw: Vec<u8>,
     /// `parse-error`s for invalid UTF-8 in this chunk (spans are source offsets).
     pub byte_findings: Vec<Finding>,
     /// Index (from 0) of the chunk's first game in its source.
@@ -171,6 +212,7 @@ impl Chunk {
             line: 0,
             column: 0,
             text: String::new(),
+            raw: Vec::new(),
             byte_findings: Vec::new(),
             first_index: 0,
         }
@@ -225,16 +267,66 @@ pub fn repair_utf8(bytes: Vec<u8>, base: usize) -> (String, Vec<Finding>) {
     }
 }
 
-/// True when the text starts like a Gravon XML record.
+/// How many bytes of a source are looked at to know its format.
+pub const SNIFF_BYTES: usize = 64 << 10;
+
+/// True when the text is XML whose first element is Gravon's `<stratego>` (or a bare
+/// `<game>`): after a byte order mark, white space, the XML declaration, comments, processing
+/// instructions and a DOCTYPE, however long, as far as `head` reaches.
 pub fn looks_like_gravon(head: &[u8]) -> bool {
-    let mut i = 0;
-    if head.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        i = 3;
+    let mut i = if head.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        3
+    } else {
+        0
+    };
+    loop {
+        while i < head.len() && head[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let rest = &head[i..];
+        let skip = |open: usize, close: &[u8]| {
+            memchr::memmem::find(&rest[open..], close).map(|e| i + open + e + close.len())
+        };
+        let next = if rest.starts_with(b"<?") {
+            skip(2, b"?>")
+        } else if rest.starts_with(b"<!--") {
+            skip(4, b"-->")
+        } else if rest.starts_with(b"<!DOCTYPE") || rest.starts_with(b"<!doctype") {
+            skip(9, b">")
+        } else {
+            let element = |name: &[u8]| {
+                rest.starts_with(name)
+                    && rest
+                        .get(name.len())
+                        .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c))
+            };
+            return element(b"<stratego") || element(b"<game");
+        };
+        match next {
+            Some(n) => i = n,
+            // The prolog runs past what was looked at: XML all the same.
+            None => return true,
+        }
     }
-    while i < head.len() && head[i].is_ascii_whitespace() {
-        i += 1;
+}
+
+/// Up to [`SNIFF_BYTES`] first bytes of `reader` (fewer only at the end of the input), and
+/// a reader that yields them and then the rest: the format is known whatever the file is
+/// called and however the input arrives in pieces.
+fn sniff(mut reader: Box<dyn Read + Send>) -> std::io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    let mut buf = [0u8; 8192];
+    while head.len() < SNIFF_BYTES {
+        let n = match reader.read(&mut buf[..(SNIFF_BYTES - head.len()).min(8192)]) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        head.extend_from_slice(&buf[..n]);
     }
-    head[i..].starts_with(b"<?xml") || head[i..].starts_with(b"<stratego")
+    let again = std::io::Cursor::new(head.clone()).chain(reader);
+    Ok((head, Box::new(again)))
 }
 
 /// Streams the chunks of one input.
@@ -258,10 +350,18 @@ pub fn chunks(input: &Input) -> Box<dyn Iterator<Item = Chunk> + Send> {
             }
         },
     };
-    Box::new(ChunkReader::new(
-        name,
-        BufReader::with_capacity(1 << 16, reader),
-    ))
+    let (head, reader) = match sniff(reader) {
+        Ok(r) => r,
+        Err(e) => {
+            return Box::new(std::iter::once(Chunk::special(
+                name,
+                ChunkKind::Unreadable(e.to_string()),
+            )))
+        }
+    };
+    let mut r = ChunkReader::new(name, BufReader::with_capacity(1 << 16, reader));
+    r.head = Some(head);
+    Box::new(r)
 }
 
 /// The chunks of a text already in memory (same cuts as [`chunks`]).
@@ -308,6 +408,8 @@ pub struct ChunkReader<R: BufRead> {
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
+    /// The first bytes of the source, when [`chunks`] looked at them already.
+    head: Option<Vec<u8>>,
 }
 
 #[derive(PartialEq, Eq)]
@@ -335,6 +437,7 @@ impl<R: BufRead> ChunkReader<R> {
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
+            head: None,
         }
     }
 
@@ -347,6 +450,7 @@ impl<R: BufRead> ChunkReader<R> {
             line,
             column: 0,
             text,
+            raw: Vec::new(),
             byte_findings,
             first_index: self.index,
         };
@@ -426,10 +530,24 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
             return Some(p);
         }
         if self.state == ReaderState::Start {
-            let head = match self.reader.fill_buf() {
-                Ok(h) => h,
-                Err(e) => return Some(self.unreadable(e.to_string())),
+            let looked = self.head.take();
+            let head = match &looked {
+                Some(h) => h.as_slice(),
+                None => match self.reader.fill_buf() {
+                    Ok(h) => h,
+                    Err(e) => return Some(self.unreadable(e.to_string())),
+                },
             };
+            if crate::record::xqf::looks_like_xqf(head) {
+                let mut all = Vec::new();
+                self.state = ReaderState::Done;
+                if let Err(e) = self.reader.read_to_end(&mut all) {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                let mut c = self.emit(Vec::new(), 0, 0, ChunkKind::Xqf);
+                c.raw = all;
+                return Some(c);
+            }
             if looks_like_gravon(head) {
                 let mut all = Vec::new();
                 if let Err(e) = self.reader.read_to_end(&mut all) {

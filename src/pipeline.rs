@@ -199,6 +199,11 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             }
             g
         }
+        ChunkKind::Xqf => {
+            let mut g = record::xqf::read_xqf(&chunk.raw, chunk.first_index);
+            g.index = chunk.first_index;
+            vec![g]
+        }
         ChunkKind::Native => {
             let mut g = record::parse::parse_game_at(&chunk.text, chunk.offset);
             g.index = chunk.first_index;
@@ -289,25 +294,29 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
     )))
 }
 
-/// The parameters in force for `record` under `game` ([`params::resolve`]) and the ruleset's
-/// own defaults, or the findings that keep the game from being judged (`unsupported-game` for a
-/// variant the engine refuses, `parse-error` for a bad parameter tag).
+/// The parameters in force for `record` under `game` ([`params::resolve`]), the ruleset's
+/// own defaults and the warnings the tags raise (a tag the ruleset does not have), or the
+/// findings that keep the game from being judged (`unsupported-game` for a variant the engine
+/// refuses, `parse-error` for a bad parameter tag).
 pub fn parameters_for(
     record: &GameRecord,
     game: GameId,
     overrides: &Overrides,
-) -> Result<(Parameters, Parameters), Vec<Finding>> {
+) -> Result<(Parameters, Parameters, Vec<Finding>), Vec<Finding>> {
     let engine = games::engine(game);
     if let Some(f) = engine.refuse(record) {
         return Err(vec![f]);
     }
     let defaults = engine.default_parameters();
     let mut findings = Vec::new();
-    let params = params::resolve(record, &defaults, overrides, &mut findings);
-    if findings.is_empty() {
-        Ok((params, defaults))
-    } else {
+    let params = params::resolve(record, game, &defaults, overrides, &mut findings);
+    if findings
+        .iter()
+        .any(|f| f.severity() == crate::finding::Severity::Error)
+    {
         Err(findings)
+    } else {
+        Ok((params, defaults, findings))
     }
 }
 
@@ -338,7 +347,10 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     };
     report.game = Some(game);
     let (params, _defaults) = match parameters_for(record, game, &opts.overrides) {
-        Ok(p) => p,
+        Ok((params, defaults, warnings)) => {
+            report.findings.extend(warnings);
+            (params, defaults)
+        }
         Err(findings) => {
             report.findings.extend(findings);
             return report;

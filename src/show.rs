@@ -94,7 +94,7 @@ pub fn board_at(
     }
     let game = pipeline::game_of(record, overrides)
         .map_err(|f| fail("the game names no ruleset arbiter judges".into(), vec![f]))?;
-    let (params, _) = pipeline::parameters_for(record, game, overrides)
+    let (params, _, _) = pipeline::parameters_for(record, game, overrides)
         .map_err(|fs| fail(format!("{} cannot be replayed", game.as_str()), fs))?;
     let wanted = BTreeSet::from([ply]);
     let (replay, mut views) = views_at(game, record, &params, &wanted);

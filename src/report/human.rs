@@ -238,11 +238,11 @@ pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) 
     let spans: Vec<Span> = std::iter::once(f.span)
         .chain(f.labels.iter().map(|l| l.span))
         .collect();
-    let plain = spans.iter().any(|s| too_long(src, *s));
+    let plain = src.binary || spans.iter().any(|s| too_long(src, *s));
     if plain {
-        let at = |start: usize| {
-            let (l, c) = src.line_col(start);
-            format!("{}:{l}:{c}", escape::visible(src.name))
+        let at = |start: usize| match src.position(start) {
+            Some((l, c)) => format!("{}:{l}:{c}", escape::visible(src.name)),
+            None => format!("{} byte {start}", escape::visible(src.name)),
         };
         let primary = if f.label.is_empty() {
             &f.message

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 /// repetition finding its `verdict` (`{"result", "reason"}`). `src` is the window of the source
 /// the finding points into.
 pub fn finding(f: &Finding, src: &SourceWindow) -> Value {
-    let (line, column) = src.line_col(f.span.start);
+    let (line, column) = src.position(f.span.start).unzip();
     let mut v = json!({
         "code": f.code.as_str(),
         "severity": f.severity().as_str(),
@@ -26,7 +26,7 @@ pub fn finding(f: &Finding, src: &SourceWindow) -> Value {
         "offset": f.span.start,
         "length": f.span.len(),
         "labels": f.labels.iter().map(|l| {
-            let (line, column) = src.line_col(l.span.start);
+            let (line, column) = src.position(l.span.start).unzip();
             json!({"text": l.text, "line": line, "column": column, "offset": l.span.start, "length": l.span.len()})
         }).collect::<Vec<_>>(),
     });

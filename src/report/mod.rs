@@ -30,6 +30,8 @@ pub struct SourceWindow<'a> {
     pub line: usize,
     /// Characters before `text`'s first byte on its line of the source.
     pub column: usize,
+    /// A binary source (XQF): spans are byte offsets with no line, no column and no excerpt.
+    pub binary: bool,
     index: OnceCell<LineIndex>,
 }
 
@@ -43,6 +45,7 @@ impl<'a> SourceWindow<'a> {
             offset,
             line,
             column: 0,
+            binary: false,
             index: OnceCell::new(),
         }
     }
@@ -51,7 +54,13 @@ impl<'a> SourceWindow<'a> {
     pub fn of(chunk: &'a crate::input::Chunk) -> Self {
         let mut w = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
         w.column = chunk.column;
+        w.binary = chunk.kind == crate::input::ChunkKind::Xqf;
         w
+    }
+
+    /// [`SourceWindow::line_col`], or `None` in a binary source, which has no lines.
+    pub fn position(&self, at: usize) -> Option<(usize, usize)> {
+        (!self.binary).then(|| self.line_col(at))
     }
 
     /// A whole source read into memory.

@@ -37,11 +37,27 @@ pub fn artifact_uri(path: &str) -> String {
     out
 }
 
+/// The region of `span`: lines and columns (1-based, columns in characters; the end with
+/// `with_end` when the span is not empty) and the byte offset and length; bytes only in a
+/// binary source.
+fn region(src: &SourceWindow, span: crate::types::Span, with_end: bool) -> Value {
+    let mut r = serde_json::Map::new();
+    if let Some((l, c)) = src.position(span.start) {
+        r.insert("startLine".into(), json!(l));
+        r.insert("startColumn".into(), json!(c));
+        if with_end && !span.is_empty() {
+            let (el, ec) = src.line_col(span.end);
+            r.insert("endLine".into(), json!(el));
+            r.insert("endColumn".into(), json!(ec));
+        }
+    }
+    r.insert("byteOffset".into(), json!(span.start));
+    r.insert("byteLength".into(), json!(span.len()));
+    Value::Object(r)
+}
+
 /// One result for a finding; `src` is the window of the source that holds it.
 pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
-    let pos = |at: usize| src.line_col(at);
-    let (start_line, start_col) = pos(f.span.start);
-    let (end_line, end_col) = pos(f.span.end);
     let mut message = String::new();
     if let Some(p) = f.ply {
         message.push_str(&format!("ply {p}: "));
@@ -52,20 +68,7 @@ pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
     }
     message.push_str(&format!(". Rule: {}", f.rule));
     let idx = Code::ALL.iter().position(|c| *c == f.code).unwrap_or(0);
-    let mut region = json!({
-        "startLine": start_line,
-        "startColumn": start_col,
-        "endLine": end_line,
-        "endColumn": end_col,
-        "byteOffset": f.span.start,
-        "byteLength": f.span.len(),
-    });
-    if f.span.is_empty() {
-        if let Value::Object(m) = &mut region {
-            m.remove("endLine");
-            m.remove("endColumn");
-        }
-    }
+    let main_region = region(src, f.span, true);
     let mut r = json!({
         "ruleId": f.code.as_str(),
         "ruleIndex": idx,
@@ -74,7 +77,7 @@ pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
         "locations": [{
             "physicalLocation": {
                 "artifactLocation": {"uri": uri},
-                "region": region,
+                "region": main_region,
             }
         }],
     });
@@ -84,13 +87,12 @@ pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
             .iter()
             .enumerate()
             .map(|(i, l)| {
-                let (sl, sc) = pos(l.span.start);
                 json!({
                     "id": i,
                     "message": {"text": l.text},
                     "physicalLocation": {
                         "artifactLocation": {"uri": uri},
-                        "region": {"startLine": sl, "startColumn": sc, "byteOffset": l.span.start, "byteLength": l.span.len()},
+                        "region": region(src, l.span, false),
                     }
                 })
             })

@@ -133,6 +133,23 @@ fn bad_value(span: Span, message: String, label: &str) -> Finding {
     Finding::new(Code::ParseError, span, message, Rule::LogParameterTags).label(label.to_string())
 }
 
+/// The largest count a parameter takes: a move limit of this many moves per side is twice as
+/// many plies, which still fits the ply counters.
+pub const MAX_COUNT: u32 = i32::MAX as u32;
+
+/// A count tag's value (`TwoSquares`, `NoCaptureLimit`, in moves): a whole number from 0 to
+/// [`MAX_COUNT`]; `Err` says what was expected.
+fn read_count(text: &str) -> Result<u32, &'static str> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("from 0 up");
+    }
+    match t.parse::<u64>() {
+        Ok(n) if n <= MAX_COUNT as u64 => Ok(n as u32),
+        _ => Err("from 0 to 2147483647"),
+    }
+}
+
 /// One value read for a parameter, from a tag or from the source format's defaults.
 struct Value<'a> {
     name: &'static str,
@@ -154,16 +171,19 @@ fn apply(params: &mut Parameters, v: Value, findings: &mut Vec<Finding>) {
             if !slot_set {
                 return;
             }
-            match v.text.trim().parse::<u32>() {
+            match read_count(v.text) {
                 Ok(n) if name == "TwoSquares" => {
                     params.two_squares = Some(TwoSquares::from_count(n))
                 }
                 Ok(n) => params.no_capture_limit = Some(n),
-                Err(_) => findings.push(
+                Err(why) => findings.push(
                     bad_value(
                         v.span,
-                        format!("the {name} tag needs a whole number, not `{}`", v.text),
-                        "expected a whole number",
+                        format!(
+                            "the {name} tag needs a whole number {why}, not `{}`",
+                            v.text
+                        ),
+                        &format!("expected a whole number {why}"),
                     )
                     .help(format!("write e.g. [{name} \"3\"]")),
                 ),
@@ -210,12 +230,51 @@ pub const PARAMETER_TAGS: [&str; 6] = [
     "Variant",
 ];
 
+/// Whether the ruleset whose defaults are `defaults` has the parameter tag `name`.
+fn has(defaults: &Parameters, name: &str) -> bool {
+    match name {
+        "TwoSquares" => defaults.two_squares.is_some(),
+        "NoCaptureLimit" => defaults.no_capture_limit.is_some(),
+        "MoreSquares" => defaults.more_squares.is_some(),
+        "Repetition" => defaults.repetition.is_some(),
+        "FirstMove" => defaults.first_move.is_some(),
+        _ => defaults.variant.is_some(),
+    }
+}
+
+/// The `record-defect` warning for a parameter tag `game` does not have; none for a
+/// `Variant` tag that names the game itself (engine PGN writes `[Variant "xiangqi"]`). (A
+/// variant the engine refuses, small Spionage, was refused before the tags are read.)
+fn not_applying(game: GameId, name: &str, tag: &crate::record::Tag) -> Option<Finding> {
+    if name == "Variant" {
+        let value = tag.value.value.as_str();
+        if GameId::parse(value) == Some(game) {
+            return None;
+        }
+    }
+    Some(
+        Finding::new(
+            Code::RecordDefect,
+            tag.name.span,
+            format!(
+                "the {name} tag does not apply to {}: it is ignored",
+                game.as_str()
+            ),
+            Rule::LogParameterTags,
+        )
+        .label(format!("{} has no {name} parameter", game.as_str()))
+        .help("remove the tag, or check the Game tag names the ruleset the game was played under"),
+    )
+}
+
 /// The parameters in force for `record`: the ruleset's `defaults`, then the source format's
 /// defaults ([`GameRecord::format_defaults`]), then the record's tags, then `overrides` (only
 /// for parameters the ruleset has). A tag value a parameter cannot take is a `parse-error`
-/// pointing at the value, pushed to `findings`.
+/// pointing at the value, and a parameter tag the ruleset does not have a `record-defect`
+/// warning at the tag's name, pushed to `findings`.
 pub fn resolve(
     record: &GameRecord,
+    game: GameId,
     defaults: &Parameters,
     overrides: &Overrides,
     findings: &mut Vec<Finding>,
@@ -237,6 +296,10 @@ pub fn resolve(
     }
     for name in PARAMETER_TAGS {
         if let Some(tag) = record.tag(name) {
+            if !has(defaults, name) {
+                findings.extend(not_applying(game, name, tag));
+                continue;
+            }
             let v = Value {
                 name,
                 text: &tag.value.value,

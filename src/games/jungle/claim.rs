@@ -152,11 +152,12 @@ pub fn claim_repetition(record: &GameRecord, ply: u32) -> ClaimAnswer {
     let mut findings = Vec::new();
     let params = params::resolve(
         record,
+        GameId::Jungle,
         &Jungle::new().default_parameters(),
         &Overrides::default(),
         &mut findings,
     );
-    if let Some(f) = findings.first() {
+    if let Some(f) = findings.iter().find(|f| f.code == Code::ParseError) {
         return no(format!("the game cannot be judged: {}", f.message));
     }
     let replay = rules::replay(&Jungle::new(), record, &params);
