@@ -262,9 +262,35 @@ pub fn repair_utf8(bytes: Vec<u8>, base: usize) -> (String, Vec<Finding>) {
                 }
                 pos = bad_start + bad_len;
             }
+            cap_findings(&mut findings);
             (String::from_utf8(bytes).unwrap_or_default(), findings)
         }
     }
+}
+
+/// Most invalid-UTF-8 findings a game gets one by one; the rest are counted in one more.
+const MAX_UTF8_FINDINGS: usize = 16;
+
+/// Keeps the first [`MAX_UTF8_FINDINGS`] invalid-UTF-8 findings and folds the others into
+/// one that spans them and says how many there are: a game of random bytes is not judged
+/// anyway, and its report stays readable and small.
+fn cap_findings(findings: &mut Vec<Finding>) {
+    if findings.len() <= MAX_UTF8_FINDINGS {
+        return;
+    }
+    let rest = findings.split_off(MAX_UTF8_FINDINGS);
+    let (first, last) = (rest[0].span, rest[rest.len() - 1].span);
+    findings.push(
+        Finding::new(
+            Code::ParseError,
+            first,
+            format!("{} more runs of invalid UTF-8 in this game", rest.len()),
+            Rule::LogUtf8,
+        )
+        .label("the first of them")
+        .with_label(Span::new(last.start, last.end), "the last of them")
+        .help("save the file as UTF-8; the game containing these bytes is not judged"),
+    );
 }
 
 /// How many bytes of a source are looked at to know its format.
