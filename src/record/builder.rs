@@ -3,7 +3,8 @@
 //! build identical records.
 
 use super::{
-    GameRecord, MoveRecord, PlyExtra, RecordedResult, SetupBlock, SetupRow, Span, Spanned, Tag,
+    Comment, GameRecord, MoveRecord, Nag, PlyExtra, RecordedResult, SetupBlock, SetupRow, Span,
+    Spanned, Tag, Variation,
 };
 use crate::finding::{Code, Finding};
 use crate::rulebook::Rule;
@@ -19,6 +20,17 @@ pub(crate) struct Ply {
     pub text: Loc,
     pub annotation: Option<Loc>,
     pub whole: Loc,
+}
+
+/// A line of play being read: the main line or an open variation.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    /// Its number (0 the main line, `n` the variation `variations[n - 1]`).
+    line: usize,
+    /// Turns of the game before its first turn.
+    turn0: usize,
+    /// Turns read in it so far.
+    turns: usize,
 }
 
 /// A ply with nothing in it, filled in by [`Builder::lone_ply`].
@@ -38,6 +50,10 @@ pub(crate) struct Builder<'a> {
     src: &'a str,
     base: usize,
     pub record: GameRecord,
+    /// The lines being read, innermost last (the main line at the bottom).
+    open: Vec<Open>,
+    /// The first token after the result token, which ends the movetext.
+    after_result: Option<Span>,
 }
 
 impl<'a> Builder<'a> {
@@ -49,6 +65,113 @@ impl<'a> Builder<'a> {
                 span: Span::new(base, base + src.len()),
                 ..GameRecord::default()
             },
+            open: vec![Open {
+                line: 0,
+                turn0: 0,
+                turns: 0,
+            }],
+            after_result: None,
+        }
+    }
+    /// The line being read.
+    fn current(&self) -> Open {
+        self.open.last().copied().unwrap_or(Open {
+            line: 0,
+            turn0: 0,
+            turns: 0,
+        })
+    }
+    /// The moves of line `line`.
+    fn moves_of(&mut self, line: usize) -> &mut Vec<MoveRecord> {
+        match line {
+            0 => &mut self.record.moves,
+            n => &mut self.record.variations[n - 1].moves,
+        }
+    }
+    /// Notes a movetext token at `at`: the first one after the result token is remembered.
+    #[inline]
+    fn token(&mut self, at: Loc) {
+        if self.record.result_token.is_some() && self.after_result.is_none() {
+            self.after_result = Some(self.span(at));
+        }
+    }
+    /// A `{...}` or `; ...` comment at `at`, placed after the moves of its line read so far.
+    pub fn comment(&mut self, at: Loc) {
+        let raw = self.text(at);
+        let text = match raw.strip_prefix('{') {
+            Some(t) => t.strip_suffix('}').unwrap_or(t),
+            None => raw.strip_prefix(';').unwrap_or(raw).trim_end_matches('\r'),
+        };
+        let Open { line, .. } = self.current();
+        let after = self.moves_of(line).len();
+        self.record.comments.push(Comment {
+            text: text.to_string(),
+            span: self.span(at),
+            line,
+            after,
+        });
+    }
+    /// A numeric annotation glyph (`$14`) at `at`.
+    pub fn nag(&mut self, at: Loc) {
+        self.token(at);
+        let Open { line, .. } = self.current();
+        let after = self.moves_of(line).len();
+        self.record.nags.push(Nag {
+            text: Spanned::new(self.text(at).to_string(), self.span(at)),
+            line,
+            after,
+        });
+    }
+    /// A variation opens at `at` (its `(`): moves in place of the current line's last turn.
+    pub fn open_variation(&mut self, at: Loc) {
+        self.token(at);
+        let cur = self.current();
+        let plies_before_last_turn = {
+            let moves = self.moves_of(cur.line);
+            let last_turn = moves.last().map(|m| m.turn);
+            let own = moves
+                .iter()
+                .rev()
+                .take_while(|m| Some(m.turn) == last_turn)
+                .count();
+            moves.len() - own
+        };
+        let start = match cur.line {
+            0 => 0,
+            n => self.record.variations[n - 1].start as usize,
+        } + plies_before_last_turn;
+        if cur.turns == 0 {
+            self.record.findings.push(
+                Finding::new(
+                    Code::ParseError,
+                    self.span(at),
+                    "a variation before any move of its line",
+                    FORMAT_RULE,
+                )
+                .label("no move to give an alternative to")
+                .help("a variation follows the move it replaces: `1. h2e2 (1. b2e2) h9g7`"),
+            );
+        }
+        self.record.variations.push(Variation {
+            parent: cur.line,
+            start: start as u32,
+            moves: Vec::new(),
+            span: self.span(at),
+        });
+        self.open.push(Open {
+            line: self.record.variations.len(),
+            turn0: cur.turn0 + cur.turns.saturating_sub(1),
+            turns: 0,
+        });
+    }
+    /// The variation opened last closes at `at` (its `)`); `whole` is all of it.
+    pub fn close_variation(&mut self, whole: Loc) {
+        if self.open.len() > 1 {
+            let o = self.open.pop().unwrap_or(self.current());
+            let span = self.span(whole);
+            if let Some(v) = self.record.variations.get_mut(o.line - 1) {
+                v.span = span;
+            }
         }
     }
     fn span(&self, (s, e): Loc) -> Span {
@@ -65,10 +188,18 @@ impl<'a> Builder<'a> {
         };
         self.record.tags.push(t);
     }
-    pub fn setup(&mut self, side: Loc, rows: &[(Loc, Loc)], whole: Loc) {
+    /// A setup section: its side word, its rows (rank label, squares, and the runs of squares
+    /// after a space, which make the row a `parse-error` at that row), all of it.
+    pub fn setup(&mut self, side: Loc, rows: &[(Loc, Loc, Option<Loc>)], whole: Loc) {
+        for &(label, cells, stray) in rows {
+            if let Some(stray) = stray {
+                let f = stray_cells_finding(self.text(label), self.span(cells), self.span(stray));
+                self.record.findings.push(f);
+            }
+        }
         let rows: Vec<SetupRow> = rows
             .iter()
-            .map(|&(label, cells)| SetupRow {
+            .map(|&(label, cells, _)| SetupRow {
                 rank: Spanned::new(self.text(label).parse().unwrap_or(0), self.span(label)),
                 cells: Spanned::new(self.text(cells).to_string(), self.span(cells)),
             })
@@ -87,6 +218,7 @@ impl<'a> Builder<'a> {
         self.record.setups.push(b);
     }
     pub fn move_number(&mut self, at: Loc) {
+        self.token(at);
         let text = self.text(at);
         let (n, dots3) = read_move_number(text);
         self.move_number_read(n, dots3, at);
@@ -95,7 +227,11 @@ impl<'a> Builder<'a> {
     /// whether it ends in `...` (or `…`).
     #[inline(always)]
     pub fn move_number_read(&mut self, n: u64, dots3: bool, at: Loc) {
-        if let Some(want) = misnumbered(&mut self.record, n, dots3) {
+        self.token(at);
+        let cur = self.current();
+        let turn = cur.turn0 + cur.turns;
+        let first = cur.turns == 0 && cur.line == 0;
+        if let Some(want) = misnumbered(&mut self.record, turn, first, n, dots3) {
             let (text, span) = (self.text(at), self.span(at));
             self.record
                 .findings
@@ -109,14 +245,23 @@ impl<'a> Builder<'a> {
             self.ply(turn, p);
         }
     }
-    /// Starts the next turn, whose first ply starts at `first`; returns its 0-based index.
+    /// Starts the next turn of the current line, whose first ply starts at `first`; returns
+    /// its 0-based index in the game.
     pub fn begin_turn(&mut self, first: usize) -> usize {
+        self.token((first, first + 1));
+        if self.open.len() > 1 {
+            let o = self.open.last_mut().expect("an open variation");
+            let turn = o.turn0 + o.turns;
+            o.turns += 1;
+            return turn;
+        }
         if self.record.moves.capacity() == 0 {
             // About one ply per 5 bytes of movetext; one allocation for most games.
             self.record.moves.reserve((self.src.len() - first) / 5 + 1);
         }
         let turn = self.record.turns;
         self.record.turns += 1;
+        self.open[0].turns += 1;
         turn
     }
     /// Adds ply `p` of turn `turn` (from [`Builder::begin_turn`]).
@@ -124,6 +269,10 @@ impl<'a> Builder<'a> {
     pub fn ply(&mut self, turn: usize, p: &Ply) {
         let tspan = self.span(p.text);
         let text = self.text(p.text);
+        if let Some(a) = p.annotation.filter(|a| a.0 > p.text.1 + 1) {
+            let f = spaced_annotation_finding(self.span((p.text.1, a.0 - 1)), self.span(a));
+            self.record.findings.push(f);
+        }
         let m = MoveRecord {
             text: Spanned::new(text.into(), tspan),
             extra: p.annotation.map(|a| {
@@ -135,12 +284,22 @@ impl<'a> Builder<'a> {
             turn,
             span: self.span(p.whole),
         };
-        self.record.moves.push(m);
+        let line = self.current().line;
+        self.moves_of(line).push(m);
     }
     /// Adds a turn of one four-byte ply with no annotation (`h2e2`) starting at `start`: what
     /// [`Builder::turn`] builds for it, with the text's length known.
     #[inline]
     pub fn lone_ply(&mut self, start: usize) {
+        if self.open.len() > 1 || self.record.result_token.is_some() {
+            let p = Ply {
+                text: (start, start + 4),
+                annotation: None,
+                whole: (start, start + 4),
+            };
+            let turn = self.begin_turn(start);
+            return self.ply(turn, &p);
+        }
         let turn = self.begin_turn(start);
         let span = self.span((start, start + 4));
         let text = &self.src[start..start + 4];
@@ -155,36 +314,68 @@ impl<'a> Builder<'a> {
             m.span = span;
         }
     }
+    /// A result token: the first one of the main line ends the movetext (anything after it
+    /// is reported); one inside a variation ends that variation's line, as PGN writes it.
     pub fn result(&mut self, at: Loc) {
+        if self.open.len() > 1 {
+            return;
+        }
+        self.token(at);
+        if self.record.result_token.is_some() {
+            return;
+        }
         if let Some(r) = RecordedResult::parse(self.text(at)) {
             self.record.result_token = Some(Spanned::new(r, self.span(at)));
         }
     }
     pub fn finish(mut self) -> GameRecord {
         let record = &mut self.record;
-        if let Some(res) = &record.result_token {
-            // The grammar accepts a result token anywhere in the movetext; only the last
-            // position is a result, anything after it is not movetext.
-            if let Some(after) = record.moves.iter().find(|m| m.span.start > res.span.start) {
-                record.findings.push(
-                    Finding::new(
-                        Code::ParseError,
-                        after.span,
-                        "movetext after the result token",
-                        FORMAT_RULE,
-                    )
-                    .label("the game's result was already given")
-                    .with_label(res.span, "result token here")
-                    .help(
-                        "the result token ends a game's movetext; start a new game with its tags",
-                    ),
-                );
-                record.moves.clear();
-                record.turns = 0;
-            }
+        if let (Some(res), Some(after)) = (&record.result_token, self.after_result) {
+            // The result token ends a game's movetext (docs/log-format.md): what follows is
+            // not part of the game.
+            record.findings.push(
+                Finding::new(
+                    Code::ParseError,
+                    after,
+                    "movetext after the result token",
+                    FORMAT_RULE,
+                )
+                .label("the game's result was already given")
+                .with_label(res.span, "result token here")
+                .help("the result token ends a game's movetext; start a new game with its tags"),
+            );
         }
         self.record
     }
+}
+
+/// The `parse-error` for a setup row of rank `label` whose squares `cells` go on after a
+/// space (`stray`): a row is one run of squares.
+#[cold]
+fn stray_cells_finding(label: &str, cells: Span, stray: Span) -> Finding {
+    Finding::new(
+        Code::ParseError,
+        stray,
+        format!("the row of rank {label} has a space among its squares"),
+        FORMAT_RULE,
+    )
+    .label("more squares after a space")
+    .with_label(cells, "the row's squares start here")
+    .help("write a setup row as its rank, a space, then one character per square with no space between them, e.g. `10 FBS2239X..`")
+}
+
+/// The `record-defect` warning for an annotation written after a space (`gap`).
+#[cold]
+fn spaced_annotation_finding(gap: Span, annotation: Span) -> Finding {
+    Finding::new(
+        Code::RecordDefect,
+        gap,
+        "a space between a move and its annotation",
+        FORMAT_RULE,
+    )
+    .label("read as the annotation of the move before it")
+    .with_label(annotation, "the annotation")
+    .help("write the annotation right after the move, e.g. `a0a2(R)`")
 }
 
 /// Checks a move number `N.` / `N...` (value `n`, `dots3` for three dots) against the turn it
@@ -192,9 +383,15 @@ impl<'a> Builder<'a> {
 /// second. A log may start with the second player (`1...`), which shifts the count. Returns the
 /// number that was expected (`12.` or `12...`) when they differ.
 #[inline(always)]
-fn misnumbered(record: &mut GameRecord, n: u64, dots3: bool) -> Option<String> {
-    let turn = record.turns as u64;
-    if turn == 0 && dots3 {
+fn misnumbered(
+    record: &mut GameRecord,
+    turn: usize,
+    first: bool,
+    n: u64,
+    dots3: bool,
+) -> Option<String> {
+    let turn = turn as u64;
+    if first && turn == 0 && dots3 {
         // The log starts with the second player's move (`1...`).
         record.numbering_offset = 1;
     }

@@ -17,20 +17,21 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     let mut p = Scanner {
         b: src.as_bytes(),
         i: 0,
+        stray: false,
     };
     let mut builder = Builder::new(src, base);
     // tags
-    p.skip_trivia()?;
+    p.skip_trivia(&mut builder)?;
     while p.peek() == Some(b'[') {
         let (name, value, whole) = p.tag()?;
         builder.tag(name, value, whole);
-        p.skip_trivia()?;
+        p.skip_trivia(&mut builder)?;
     }
     // setups
     while p.at_keyword_setup() {
         let start = p.i;
         p.i += 5;
-        p.skip_trivia()?;
+        p.skip_trivia(&mut builder)?;
         let side_start = p.i;
         while p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
             p.i += 1;
@@ -42,16 +43,20 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
         // pest expands `setup_row+` to `row ~ skip ~ (row ~ (skip ~ row)*)?`: the trivia after
         // the first row stays consumed (the section's span ends after it when that row is the
         // only one); before a later row it is given back when no row follows.
-        p.skip_trivia()?;
+        p.skip_trivia(&mut builder)?;
         let mut rows = vec![p.setup_row()?];
-        p.skip_trivia()?;
+        if p.stray {
+            return None;
+        }
+        p.skip_trivia(&mut builder)?;
         loop {
             let save = p.i;
             if rows.len() > 1 {
-                p.skip_trivia()?;
+                p.skip_trivia(&mut builder)?;
             }
             match p.setup_row() {
                 Some(row) => rows.push(row),
+                None if p.stray => return None,
                 None => {
                     p.i = save;
                     break;
@@ -59,11 +64,11 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
             }
         }
         builder.setup(side, &rows, (start, p.i));
-        p.skip_trivia()?;
+        p.skip_trivia(&mut builder)?;
     }
     // movetext
     loop {
-        p.skip_trivia()?;
+        p.skip_trivia(&mut builder)?;
         p.plain_run(&mut builder);
         let Some(c) = p.peek() else { break };
         if let Some(start) = p.lone_short_ply() {
@@ -84,6 +89,7 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
                 p.i += 1;
             }
             if p.i > d {
+                builder.nag((s, p.i));
                 continue;
             }
             p.i = s;
@@ -100,6 +106,8 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
 struct Scanner<'a> {
     b: &'a [u8],
     i: usize,
+    /// A setup row went on after a space: the grammar reports that row.
+    stray: bool,
 }
 
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
@@ -128,20 +136,23 @@ impl Scanner<'_> {
 
     /// The grammar's WHITESPACE (space, tab, CR, LF, BOM) and COMMENT (`{...}`, `;` to end of
     /// line). `None` for an unterminated brace comment (a syntax error: pest reports it).
-    fn skip_trivia(&mut self) -> Option<()> {
+    fn skip_trivia(&mut self, builder: &mut Builder) -> Option<()> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\r' | b'\n') => self.i += 1,
                 Some(0xEF) if self.at_bom() => self.i += 3,
                 Some(b'{') => {
-                    let close = self.b[self.i..].iter().position(|&c| c == b'}')?;
+                    let close = memchr::memchr(b'}', &self.b[self.i..])?;
+                    builder.comment((self.i, self.i + close + 1));
                     self.i += close + 1;
                 }
                 Some(b';') => {
-                    match self.b[self.i..].iter().position(|&c| c == b'\n') {
-                        Some(n) => self.i += n, // the newline is whitespace
-                        None => self.i = self.b.len(),
-                    }
+                    let end = match memchr::memchr(b'\n', &self.b[self.i..]) {
+                        Some(n) => self.i + n, // the newline is whitespace
+                        None => self.b.len(),
+                    };
+                    builder.comment((self.i, end));
+                    self.i = end;
                 }
                 _ => return Some(()),
             }
@@ -200,7 +211,7 @@ impl Scanner<'_> {
 
     /// rank_label (1-2 digits) hspace+ cells, followed by hspace* and a newline, the end, `;`
     /// or `{`. Leaves the position unchanged on `None`.
-    fn setup_row(&mut self) -> Option<(Loc, Loc)> {
+    fn setup_row(&mut self) -> Option<(Loc, Loc, Option<Loc>)> {
         let s = self.i;
         let r = (|| {
             let ls = self.i;
@@ -230,9 +241,13 @@ impl Scanner<'_> {
                 j += 1;
             }
             match self.b.get(j) {
-                None | Some(b'\n' | b';' | b'{') => Some((label, cells)),
-                Some(b'\r') if self.b.get(j + 1) == Some(&b'\n') => Some((label, cells)),
-                _ => None,
+                None | Some(b'\n' | b';' | b'{') => Some((label, cells, None)),
+                Some(b'\r') if self.b.get(j + 1) == Some(&b'\n') => Some((label, cells, None)),
+                Some(&c) => {
+                    self.stray =
+                        j > self.i && (c.is_ascii_alphanumeric() || c == b'.' || c == b'?');
+                    None
+                }
             }
         })();
         if r.is_none() {

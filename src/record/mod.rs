@@ -130,6 +130,19 @@ pub struct GameRecord {
     pub variations: Vec<Variation>,
     /// The record's comments in source order, each placed on its line of play.
     pub comments: Vec<Comment>,
+    /// The numeric annotation glyphs (`$14`) in source order, each placed on its line of play.
+    pub nags: Vec<Nag>,
+}
+
+/// A numeric annotation glyph of the movetext (`$14`), kept as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nag {
+    /// The glyph as written, `$` included.
+    pub text: Spanned<String>,
+    /// The line of play it stands in (0 the main line, `n` the variation `variations[n - 1]`).
+    pub line: usize,
+    /// How many of that line's moves come before it.
+    pub after: usize,
 }
 
 /// A variation: a line of play that branches off another line of the same record.
@@ -303,6 +316,9 @@ impl GameRecord {
         }
         for c in &mut self.comments {
             f(&mut c.span);
+        }
+        for n in &mut self.nags {
+            f(&mut n.text.span);
         }
         for fi in &mut self.findings {
             f(&mut fi.span);

@@ -108,58 +108,94 @@ pub fn parse_game_pest(src: &str, base: usize) -> GameRecord {
             return b.record;
         }
     };
-    let loc = |p: &pest::iterators::Pair<Rule>| {
-        let s = p.as_span();
-        (s.start(), s.end())
-    };
-    for pair in pairs.flatten() {
-        match pair.as_rule() {
-            Rule::tag => {
-                let mut inner = pair.clone().into_inner();
-                let (Some(name), Some(value)) = (inner.next(), inner.next()) else {
-                    continue;
-                };
+    for pair in pairs {
+        visit(&mut b, pair);
+    }
+    b.finish()
+}
+
+fn loc(p: &pest::iterators::Pair<Rule>) -> (usize, usize) {
+    let s = p.as_span();
+    (s.start(), s.end())
+}
+
+/// Hands one pair of the parse, and its children in text order, to the builder.
+fn visit(b: &mut Builder, pair: pest::iterators::Pair<Rule>) {
+    match pair.as_rule() {
+        Rule::tag => {
+            let mut inner = pair.clone().into_inner();
+            if let (Some(name), Some(value)) = (inner.next(), inner.next()) {
                 b.tag(loc(&name), loc(&value), loc(&pair));
             }
-            Rule::setup => {
-                let mut inner = pair.clone().into_inner();
-                let Some(side) = inner.next() else { continue };
-                let mut rows = Vec::new();
-                for row in inner {
-                    let mut ri = row.into_inner();
-                    let (Some(label), Some(cells)) = (ri.next(), ri.next()) else {
-                        continue;
-                    };
-                    rows.push((loc(&label), loc(&cells)));
+        }
+        Rule::setup => setup(b, pair),
+        Rule::move_number => b.move_number(loc(&pair)),
+        Rule::nag => b.nag(loc(&pair)),
+        Rule::brace_comment | Rule::line_comment => b.comment(loc(&pair)),
+        Rule::turn => {
+            let plies: Vec<Ply> = pair.into_inner().filter_map(ply).collect();
+            b.turn(&plies);
+        }
+        Rule::result => b.result(loc(&pair)),
+        Rule::variation => {
+            let whole = loc(&pair);
+            b.open_variation((whole.0, whole.0 + 1));
+            for p in pair.into_inner() {
+                visit(b, p);
+            }
+            b.close_variation(whole);
+        }
+        _ => {
+            for p in pair.into_inner() {
+                visit(b, p);
+            }
+        }
+    }
+}
+
+/// A setup section's pair: its side, its rows, and the comments between them.
+fn setup(b: &mut Builder, pair: pest::iterators::Pair<Rule>) {
+    let whole = loc(&pair);
+    let mut side = None;
+    let mut rows = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::side_word => side = Some(loc(&p)),
+            Rule::setup_row => {
+                let mut ri = p.into_inner();
+                let (Some(label), Some(cells)) = (ri.next(), ri.next()) else {
+                    continue;
+                };
+                let stray = ri.next().map(|s| loc(&s));
+                rows.push((loc(&label), loc(&cells), stray));
+            }
+            Rule::COMMENT => {
+                for c in p.into_inner() {
+                    b.comment(loc(&c));
                 }
-                b.setup(loc(&side), &rows, loc(&pair));
             }
-            Rule::move_number => b.move_number(loc(&pair)),
-            Rule::turn => {
-                let plies: Vec<Ply> = pair
-                    .into_inner()
-                    .filter_map(|ply| {
-                        let whole = loc(&ply);
-                        let mut inner = ply.into_inner();
-                        let text = loc(&inner.next()?);
-                        let annotation = inner
-                            .next()
-                            .and_then(|a| a.into_inner().next())
-                            .map(|a| loc(&a));
-                        Some(Ply {
-                            text,
-                            annotation,
-                            whole,
-                        })
-                    })
-                    .collect();
-                b.turn(&plies);
-            }
-            Rule::result => b.result(loc(&pair)),
             _ => {}
         }
     }
-    b.finish()
+    if let Some(side) = side {
+        b.setup(side, &rows, whole);
+    }
+}
+
+/// One ply's pair: the move, its annotation (after it, or after a space), the whole ply.
+fn ply(p: pest::iterators::Pair<Rule>) -> Option<Ply> {
+    let whole = loc(&p);
+    let mut inner = p.into_inner();
+    let text = loc(&inner.next()?);
+    let annotation = inner
+        .next()
+        .and_then(|a| a.into_inner().next())
+        .map(|a| loc(&a));
+    Some(Ply {
+        text,
+        annotation,
+        whole,
+    })
 }
 
 /// Turns a pest error into a `parse-error` finding in the user's words: never a grammar rule
@@ -216,8 +252,12 @@ fn pest_error(src: &str, base: usize, e: &pest::error::Error<Rule>) -> Finding {
         ),
         Some('(') => (
             "variation or annotation in the wrong place".to_string(),
-            "annotations follow a move with no space, e.g. `d4xd5(3:B)`; variations are not supported"
+            "an annotation follows its move, e.g. `d4xd5(3:B)`; a variation `( ... )` follows the move it replaces"
                 .to_string(),
+        ),
+        Some(')') => (
+            "`)` without a variation to close".to_string(),
+            "a variation is written `( ... )` after the move it replaces".to_string(),
         ),
         Some('\0') => (
             "NUL byte in the log".to_string(),
@@ -252,7 +292,12 @@ fn describe(r: &Rule) -> &'static str {
         Rule::move_number => "a move number",
         Rule::nag => "an annotation glyph",
         Rule::result => "a result (1-0, 0-1, 1/2-1/2, *)",
-        Rule::annotation | Rule::annotation_text => "an annotation",
+        Rule::annotation
+        | Rule::annotation_text
+        | Rule::spaced_annotation
+        | Rule::short_annotation => "an annotation",
+        Rule::variation => "a variation",
+        Rule::stray_cells => "the row's squares",
         Rule::EOI => "end of game",
         _ => "valid log text",
     }
