@@ -1,15 +1,21 @@
-//! `arbiter convert`: any record arbiter reads, written as a native log.
+//! `arbiter convert`: any record arbiter reads, written as a native log that keeps what the
+//! user wrote: every tag as written, setups, comments where they stood, NAGs, variations, the
+//! result tag and token as recorded (or their absence). Checking the output gives the same
+//! findings, plies and outcome as checking the input (a tested property).
 //!
-//! The output parses back to the same replay (a tested property). Parameters that differ from
-//! the ruleset's default are written as tags (a Gravon record gets `[TwoSquares "5"]`).
-//! Xiangqi games can be written in ICCS, WXF or Chinese notation ([`write_native_in`]).
+//! What the native log cannot hold is escaped (docs/log-format.md): a tag value's `"`, `\` and
+//! line breaks as `\"`, `\\` and `\n`; a comment holding `}` is written as `;` comments, one
+//! per line. A game the writer cannot write faithfully is refused with a located diagnostic.
+//! Parameters a source format implies (a Gravon record plays the two-squares rule with 5) are
+//! written as tags; Xiangqi moves can be rewritten in ICCS, WXF or Chinese ([`write_native_in`]).
 
-use crate::finding::Finding;
-use crate::record::GameRecord;
-use crate::rules::params::parameter_tags;
+use crate::finding::{Code, Finding};
+use crate::record::{Comment, GameRecord, MoveRecord, Nag};
+use crate::rulebook::Rule;
+use crate::rules::params::{parameter_tags, PARAMETER_TAGS};
 use crate::rules::{GameId, Parameters};
 use crate::run::ExitStatus;
-use crate::types::RecordedResult;
+use crate::types::{Side, Span};
 
 /// Why a game cannot be written in the notation asked for.
 #[derive(Debug, Clone)]
@@ -20,147 +26,368 @@ pub enum ConvertError {
     Unreadable(Box<Finding>),
 }
 
+/// What the writer needs besides the record: the ruleset, the parameters in force and the
+/// ruleset's defaults, the side that moves first, and the rewritten moves of the main line.
+pub struct Writing<'a> {
+    /// The ruleset.
+    pub game: GameId,
+    /// The parameters in force.
+    pub params: &'a Parameters,
+    /// The ruleset's defaults.
+    pub defaults: &'a Parameters,
+    /// Who moves first in the record's start position.
+    pub first: Side,
+    /// The main line's moves in another notation and the `Format` value naming it.
+    pub rewritten: Option<(&'a [String], &'static str)>,
+}
+
 /// Writes one game as a native log with its moves in `notation` (`iccs`, `wxf`, `chinese`)
-/// and a `Format` tag saying so, as the game's engine rewrites them ([`crate::rules::Rules::rewrite`]).
-/// ICCS is every ruleset's own coordinate notation, so a game whose engine has no notations
-/// is written as it is in `iccs` ([`ConvertError::NoSuchNotation`] otherwise); a ply that
-/// cannot be read stops it ([`ConvertError::Unreadable`]).
+/// and a `Format` tag saying so, as the game's engine rewrites them
+/// ([`crate::rules::Rules::rewrite`]). ICCS is every ruleset's own coordinate notation, so a
+/// game whose engine has no notations is written as it is in `iccs`
+/// ([`ConvertError::NoSuchNotation`] otherwise); a ply that cannot be read stops it
+/// ([`ConvertError::Unreadable`]).
 pub fn write_native_in(
     record: &GameRecord,
-    game: GameId,
-    params: &Parameters,
-    defaults: &Parameters,
+    w: &Writing,
     notation: &str,
-) -> Result<String, ConvertError> {
-    match crate::games::engine(game).rewrite(record, params, notation) {
-        Some(Ok((moves, format))) => Ok(render(
-            record,
-            game,
-            params,
-            defaults,
-            Some((format, &moves)),
-        )),
+) -> Result<Result<String, Finding>, ConvertError> {
+    match crate::games::engine(w.game).rewrite(record, w.params, notation) {
+        Some(Ok((moves, format))) => {
+            let w = Writing {
+                rewritten: Some((&moves, format)),
+                ..*w
+            };
+            Ok(write_native(record, &w))
+        }
         Some(Err(f)) => Err(ConvertError::Unreadable(Box::new(f))),
-        None if notation == "iccs" => Ok(write_native(record, game, params, defaults)),
-        None => Err(ConvertError::NoSuchNotation(game)),
+        None if notation == "iccs" => Ok(write_native(record, w)),
+        None => Err(ConvertError::NoSuchNotation(w.game)),
     }
 }
 
+/// A tag value as the native log writes it: `"`, `\` and line breaks escaped.
 fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// Writes one game as a native log. `game` is the ruleset, `params` the parameters in force
-/// and `defaults` the ruleset's own defaults. Tags that the format derives (`Game`, `Result`,
-/// parameters) are written from the arguments; other tags are copied, except importer-only ones
-/// (`GravonType`).
-pub fn write_native(
-    record: &GameRecord,
-    game: GameId,
-    params: &Parameters,
-    defaults: &Parameters,
-) -> String {
-    render(record, game, params, defaults, None)
-}
-
-/// The log text; `rewritten` replaces the move texts and the `Format` tag.
-fn render(
-    record: &GameRecord,
-    game: GameId,
-    params: &Parameters,
-    defaults: &Parameters,
-    rewritten: Option<(&str, &[String])>,
-) -> String {
-    let mut out = String::new();
-    out.push_str(&format!("[Game \"{}\"]\n", game.as_str()));
-    let skip = ["game", "result", "gravontype"];
-    let mut param_names: Vec<String> = parameter_tags(params, defaults)
-        .keys()
-        .map(|k| k.to_ascii_lowercase())
-        .collect();
-    param_names.extend(
-        [
-            "twosquares",
-            "moresquares",
-            "nocapturelimit",
-            "repetition",
-            "firstmove",
-            "variant",
-        ]
-        .map(String::from),
-    );
-    for t in &record.tags {
-        let n = t.name.value.to_ascii_lowercase().to_string();
-        if skip.contains(&n.as_str())
-            || param_names.contains(&n)
-            || (rewritten.is_some() && n == "format")
-        {
-            continue;
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
         }
-        out.push_str(&format!(
+    }
+    out
+}
+
+/// A comment as the native log writes it: `;text` for a `;` comment, `{text}`, or `;`
+/// comments, one a line, when the text holds `}`.
+fn comment_text(c: &Comment) -> String {
+    let text = &c.text;
+    if c.line_comment && !text.contains('\n') {
+        return format!(";{text}");
+    }
+    if !text.contains('}') {
+        return format!("{{{text}}}");
+    }
+    text.split('\n')
+        .map(|l| format!(";{}", l.trim_end_matches('\r')))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Writes one game as a native log (see the module doc); `Err` is the finding of what cannot
+/// be written faithfully.
+pub fn write_native(record: &GameRecord, w: &Writing) -> Result<String, Finding> {
+    refuse_unwritable(record)?;
+    let mut out = String::new();
+    write_header(record, w, &mut out);
+    out.push('\n');
+    let mut text = Movetext::new(record, w);
+    text.line(0);
+    if let Some(r) = &record.result_token {
+        text.push(r.value.as_str().to_string(), false);
+    }
+    out.push_str(&text.finish());
+    out.push('\n');
+    Ok(out)
+}
+
+/// The finding for what the native log cannot hold: a move text with a delimiter in it (an
+/// importer's), a setup row with characters the grammar does not take.
+fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
+    let lines = std::iter::once(&record.moves).chain(record.variations.iter().map(|v| &v.moves));
+    for m in lines.flatten() {
+        let bad = m
+            .text
+            .value
+            .chars()
+            .any(|c| c.is_whitespace() || "{};()[],\"".contains(c) || c == '\u{feff}');
+        if bad || m.text.value.is_empty() {
+            return Err(Finding::new(
+                Code::ParseError,
+                m.text.span,
+                format!(
+                    "the move `{}` cannot be written in a native log",
+                    crate::finding::excerpt(&m.text.value)
+                ),
+                Rule::LogMoves,
+            )
+            .label("a move in a native log has no space, brace, parenthesis, comma or quote")
+            .help("convert writes only what reads back the same; correct the record's move"));
+        }
+    }
+    Ok(())
+}
+
+/// Tags, setups and the comments before the movetext, in the order they stood; tags always
+/// before setups (the grammar's order, which an importer's spans need not follow).
+fn write_header(record: &GameRecord, w: &Writing, out: &mut String) {
+    enum Item<'a> {
+        Tag(&'a crate::record::Tag),
+        Setup(&'a crate::record::SetupBlock),
+        Comment(&'a Comment),
+    }
+    let first_move = record.moves.first().map_or(usize::MAX, |m| m.span.start);
+    let first_setup = record.setups.first().map_or(usize::MAX, |b| b.span.start);
+    let mut items: Vec<((bool, usize), Item)> = Vec::new();
+    let skip = |name: &str| {
+        name.eq_ignore_ascii_case("gravontype")
+            || (w.rewritten.is_some() && name.eq_ignore_ascii_case("format"))
+    };
+    for t in record.tags.iter().filter(|t| !skip(&t.name.value)) {
+        items.push(((false, t.span.start), Item::Tag(t)));
+    }
+    for b in &record.setups {
+        items.push(((true, b.span.start), Item::Setup(b)));
+    }
+    for c in record
+        .comments
+        .iter()
+        .filter(|c| c.line == 0 && c.after == 0)
+    {
+        if c.span.start < first_move {
+            items.push(((c.span.start > first_setup, c.span.start), Item::Comment(c)));
+        }
+    }
+    items.sort_by_key(|(at, _)| *at);
+    if record.tag("Game").is_none() {
+        out.push_str(&format!("[Game \"{}\"]\n", w.game.as_str()));
+    }
+    let (before, after): (Vec<_>, Vec<_>) = items.iter().partition(|((setup, _), _)| !setup);
+    let write = |item: &Item, out: &mut String| match item {
+        Item::Tag(t) => out.push_str(&format!(
             "[{} \"{}\"]\n",
             t.name.value,
             escape(&t.value.value)
-        ));
+        )),
+        Item::Setup(b) => write_setup(b, out),
+        Item::Comment(c) => {
+            out.push_str(&comment_text(c));
+            out.push('\n');
+        }
+    };
+    for (_, item) in before {
+        write(item, out);
     }
-    let result = record
-        .tag_value("Result")
-        .and_then(RecordedResult::parse)
-        .or(record.result_token.as_ref().map(|r| r.value))
-        .unwrap_or(RecordedResult::Unknown);
-    out.push_str(&format!("[Result \"{}\"]\n", result.as_str()));
-    if let Some((format, _)) = rewritten {
+    if let Some((_, format)) = w.rewritten {
         out.push_str(&format!("[Format \"{format}\"]\n"));
     }
-    for (k, v) in parameter_tags(params, defaults) {
-        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
-    }
-    for block in &record.setups {
-        out.push_str(&format!("\nsetup {}\n", block.side.value));
-        let mut rows: Vec<_> = block.rows.iter().collect();
-        rows.sort_by_key(|r| std::cmp::Reverse(r.rank.value));
-        for r in rows {
-            out.push_str(&format!("{:>3} {}\n", r.rank.value, r.cells.value));
+    for (k, v) in parameter_tags(w.params, w.defaults) {
+        // A parameter the source format implies and the record does not say.
+        if record.tag(k).is_none() && PARAMETER_TAGS.contains(&k) {
+            out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
         }
     }
-    out.push('\n');
-    let mut line = String::new();
-    let mut last_turn = usize::MAX;
-    for (i, m) in record.moves.iter().enumerate() {
-        let same_turn = m.turn == last_turn;
-        last_turn = m.turn;
+    for (_, item) in after {
+        write(item, out);
+    }
+}
+
+fn write_setup(block: &crate::record::SetupBlock, out: &mut String) {
+    out.push_str(&format!("\nsetup {}\n", block.side.value));
+    // Highest rank first, as the board is drawn (and as every native log in fixtures/ has it).
+    let mut rows: Vec<_> = block.rows.iter().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.rank.value));
+    for r in rows {
+        out.push_str(&format!("{:>3} {}\n", r.rank.value, r.cells.value));
+    }
+}
+
+/// The movetext being written: tokens wrapped at 90 characters.
+struct Movetext<'a> {
+    record: &'a GameRecord,
+    w: &'a Writing<'a>,
+    out: String,
+    line: String,
+    /// The variations that branch off each line at each of its moves (line, index).
+    children: std::collections::HashMap<(usize, usize), Vec<usize>>,
+    comments: std::collections::HashMap<(usize, usize), Vec<&'a Comment>>,
+    nags: std::collections::HashMap<(usize, usize), Vec<&'a Nag>>,
+}
+
+impl<'a> Movetext<'a> {
+    fn new(record: &'a GameRecord, w: &'a Writing<'a>) -> Self {
+        let mut children: std::collections::HashMap<(usize, usize), Vec<usize>> =
+            Default::default();
+        for (i, v) in record.variations.iter().enumerate() {
+            let parent_start = line_start(record, v.parent);
+            let at = (v.start as usize).saturating_sub(parent_start);
+            children.entry((v.parent, at)).or_default().push(i + 1);
+        }
+        let first_move = record.moves.first().map_or(usize::MAX, |m| m.span.start);
+        let mut comments: std::collections::HashMap<(usize, usize), Vec<&Comment>> =
+            Default::default();
+        for c in &record.comments {
+            if c.line == 0 && c.after == 0 && c.span.start < first_move {
+                continue; // written with the header
+            }
+            comments.entry((c.line, c.after)).or_default().push(c);
+        }
+        let mut nags: std::collections::HashMap<(usize, usize), Vec<&Nag>> = Default::default();
+        for n in &record.nags {
+            nags.entry((n.line, n.after)).or_default().push(n);
+        }
+        Movetext {
+            record,
+            w,
+            out: String::new(),
+            line: String::new(),
+            children,
+            comments,
+            nags,
+        }
+    }
+
+    /// Adds a token; `glued` joins it to the previous one without a space (a Spionage turn's
+    /// second move after its comma).
+    fn push(&mut self, tok: String, glued: bool) {
+        if !glued
+            && self.line.chars().count() + 1 + tok.chars().count() > 90
+            && !self.line.is_empty()
+        {
+            self.out.push_str(self.line.trim_end());
+            self.out.push('\n');
+            self.line.clear();
+        }
+        if !glued && !self.line.is_empty() && !self.line.ends_with('(') {
+            self.line.push(' ');
+        }
+        self.line.push_str(&tok);
+    }
+
+    /// A comment on its own line of output (a `;` comment must end its line).
+    fn comment(&mut self, c: &Comment) {
+        let text = comment_text(c);
+        if text.starts_with(';') {
+            self.push(text, false);
+            self.out.push_str(self.line.trim_end());
+            self.out.push('\n');
+            self.line.clear();
+        } else {
+            self.push(text, false);
+        }
+    }
+
+    /// Writes line `n` of the record and, after each of its moves, the variations that
+    /// replace that move; nested variations go on an explicit stack, never by recursion.
+    fn line(&mut self, n: usize) {
+        // (line, next move index, whether a variation was just closed so the number repeats)
+        let mut stack: Vec<(usize, usize, bool)> = vec![(n, 0, false)];
+        while let Some(&mut (line, ref mut i, ref mut again)) = stack.last_mut() {
+            let moves = line_moves(self.record, line);
+            let idx = *i;
+            let repeat = std::mem::take(again);
+            if idx == 0 && line != n {
+                // A variation opens: each sibling in parentheses of its own.
+                self.push("(".into(), false);
+            }
+            self.notes(line, idx);
+            if idx == moves.len() {
+                stack.pop();
+                if !stack.is_empty() && line != n {
+                    self.push(")".into(), true);
+                    if let Some(top) = stack.last_mut() {
+                        top.2 = true;
+                    }
+                }
+                continue;
+            }
+            *i += 1;
+            self.write_move(&moves[idx], idx, line, repeat);
+            if let Some(kids) = self.children.get(&(line, idx)) {
+                stack.extend(kids.iter().rev().map(|&k| (k, 0, false)));
+            }
+        }
+    }
+
+    /// The comments and NAGs that stand after `after` moves of line `line`.
+    fn notes(&mut self, line: usize, after: usize) {
+        if let Some(ns) = self.nags.remove(&(line, after)) {
+            for n in ns {
+                self.push(n.text.value.clone(), false);
+            }
+        }
+        if let Some(cs) = self.comments.remove(&(line, after)) {
+            for c in cs {
+                self.comment(c);
+            }
+        }
+    }
+
+    /// One move: its number where one is due (the first player's turns, a line's first move,
+    /// after a variation), the move, its annotation.
+    fn write_move(&mut self, m: &MoveRecord, idx: usize, line: usize, repeat: bool) {
+        let moves = line_moves(self.record, line);
+        let same_turn = idx > 0 && moves[idx - 1].turn == m.turn;
+        let shifted = m.turn + usize::from(self.w.first == Side::Second);
+        let text = match (line, self.w.rewritten) {
+            (0, Some((rw, _))) => rw
+                .get(idx)
+                .cloned()
+                .unwrap_or_else(|| m.text.value.to_string()),
+            _ => m.text.value.to_string(),
+        };
         let mut tok = String::new();
         if same_turn {
             tok.push(',');
-        } else {
-            if m.turn % 2 == 0 {
-                tok.push_str(&format!("{}. ", m.turn / 2 + 1));
-            }
-            if i > 0 {
-                line.push(' ');
-            }
+        } else if shifted.is_multiple_of(2) {
+            tok.push_str(&format!("{}. ", shifted / 2 + 1));
+        } else if idx == 0 || repeat {
+            tok.push_str(&format!("{}... ", shifted / 2 + 1));
         }
-        match rewritten {
-            Some((_, moves)) => tok.push_str(moves.get(i).map_or(&m.text.value, |s| s)),
-            None => tok.push_str(&m.text.value),
-        }
+        tok.push_str(&text);
         if let Some(a) = m.annotation() {
             tok.push_str(&format!("({})", a.value));
         }
-        if line.chars().count() + tok.chars().count() > 90 && !same_turn {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
+        self.push(tok, same_turn);
+    }
+
+    fn finish(mut self) -> String {
+        if !self.line.trim().is_empty() {
+            self.out.push_str(self.line.trim_end());
+        } else if self.out.ends_with('\n') {
+            self.out.pop();
         }
-        line.push_str(&tok);
+        self.out
     }
-    if !line.trim().is_empty() {
-        out.push_str(line.trim());
-        out.push(' ');
+}
+
+/// The moves of line `n` (0 the main line).
+fn line_moves(record: &GameRecord, n: usize) -> &[MoveRecord] {
+    match n {
+        0 => &record.moves,
+        n => record.variations.get(n - 1).map_or(&[], |v| &v.moves),
     }
-    out.push_str(result.as_str());
-    out.push('\n');
-    out
+}
+
+/// Plies of the game before line `n`'s first move.
+fn line_start(record: &GameRecord, n: usize) -> usize {
+    match n {
+        0 => 0,
+        n => record.variations.get(n - 1).map_or(0, |v| v.start as usize),
+    }
 }
 
 /// `arbiter convert`: writes every game of `input` as a native log on `out` (moves in
@@ -217,15 +444,19 @@ pub fn run(
 }
 
 /// Why one game was not written.
-enum Problem {
-    /// The findings that keep it from being read or judged.
+#[derive(Debug)]
+pub enum Problem {
+    /// The findings that keep it from being read, judged or written.
     Findings(Vec<Finding>),
     /// Its ruleset has no such notation.
     Notation(GameId),
 }
 
-/// One game as a native log, its moves as written or in `notation`.
-fn convert_one(
+/// One game as a native log, its moves as written or in `notation` (`iccs`, `wxf`,
+/// `chinese`). An unreadable record is refused ([`Problem::Findings`]); a game whose ruleset
+/// cannot be judged is written as it stands when it names its game (convert keeps what the
+/// user wrote; check says what is wrong with it).
+pub fn convert_one(
     rec: &GameRecord,
     overrides: &crate::rules::Overrides,
     notation: Option<&str>,
@@ -236,11 +467,41 @@ fn convert_one(
     let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
     let (params, defaults, _) =
         crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
-    match notation {
-        None => Ok(write_native(rec, game, &params, &defaults)),
-        Some(n) => write_native_in(rec, game, &params, &defaults, n).map_err(|e| match e {
+    let first = first_mover(rec, game, &params);
+    let w = Writing {
+        game,
+        params: &params,
+        defaults: &defaults,
+        first,
+        rewritten: None,
+    };
+    let written = match notation {
+        None => write_native(rec, &w),
+        Some(n) => write_native_in(rec, &w, n).map_err(|e| match e {
             ConvertError::NoSuchNotation(g) => Problem::Notation(g),
             ConvertError::Unreadable(f) => Problem::Findings(vec![*f]),
-        }),
-    }
+        })?,
+    };
+    written.map_err(|f| Problem::Findings(vec![f]))
+}
+
+/// Who moves first in `rec`'s start position, as its engine reads it (a FEN may give the
+/// second player the move).
+fn first_mover(rec: &GameRecord, game: GameId, params: &Parameters) -> Side {
+    let mut first = params.first_move.unwrap_or(Side::First);
+    let mut probe = rec.clone();
+    probe.moves.clear();
+    probe.variations.clear();
+    crate::games::engine(game).replay(&probe, params, &mut |info, draw| {
+        if info.is_none() {
+            first = draw().to_move;
+        }
+    });
+    first
+}
+
+/// A span for findings about the record as a whole.
+#[allow(dead_code)]
+fn at_start(record: &GameRecord) -> Span {
+    Span::new(record.span.start, record.span.start)
 }

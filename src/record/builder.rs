@@ -98,6 +98,7 @@ impl<'a> Builder<'a> {
     /// A `{...}` or `; ...` comment at `at`, placed after the moves of its line read so far.
     pub fn comment(&mut self, at: Loc) {
         let raw = self.text(at);
+        let line_comment = !raw.starts_with('{');
         let text = match raw.strip_prefix('{') {
             Some(t) => t.strip_suffix('}').unwrap_or(t),
             None => raw.strip_prefix(';').unwrap_or(raw).trim_end_matches('\r'),
@@ -109,6 +110,7 @@ impl<'a> Builder<'a> {
             span: self.span(at),
             line,
             after,
+            line_comment,
         });
     }
     /// A numeric annotation glyph (`$14`) at `at`.

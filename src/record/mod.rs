@@ -176,6 +176,8 @@ pub struct Comment {
     pub line: usize,
     /// How many of that line's moves come before it (0: before its first move).
     pub after: usize,
+    /// Written as a `;` comment, to the end of its line (`convert` writes it so again).
+    pub line_comment: bool,
 }
 
 impl MoveRecord {

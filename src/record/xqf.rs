@@ -670,6 +670,7 @@ impl Reader<'_> {
             span,
             line,
             after,
+            line_comment: false,
         });
     }
 }
