@@ -30,7 +30,11 @@ fn main() {
         match a.as_str() {
             "--game" => game = args.next().and_then(|g| GameId::parse(&g)),
             // `claim`: the archives play on after a third occurrence; every ply is judged.
-            "--repetition" => repetition = args.next(),
+            "--repetition" => {
+                repetition = args
+                    .next()
+                    .and_then(|m| arbiter::rules::RepetitionMode::parse(&m))
+            }
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5),
             "--phases" => phases = args.next(),
             _ => files.push(PathBuf::from(a)),

@@ -153,7 +153,7 @@ fn one(class: &str, n: usize, format: &str) {
     };
     let start = Instant::now();
     run::check(
-        &[path.clone()],
+        std::slice::from_ref(&path),
         &opts,
         &mut std::io::sink(),
         &mut std::io::sink(),

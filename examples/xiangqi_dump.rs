@@ -47,8 +47,11 @@ fn dump(
     for i in 0..=moves.len() {
         if i > 0 && repetition.is_null() {
             if let Some(rep) = history.push(i as u32, moves[i - 1], Span::new(0, 0), pos) {
-                let (result, reason) = rep.outcome();
-                let (fsf_result, fsf_reason) = history.judge_fsf(rep.first, rep.ply).outcome();
+                let arbiter::types::Verdict { result, reason } = rep.outcome();
+                let arbiter::types::Verdict {
+                    result: fsf_result,
+                    reason: fsf_reason,
+                } = history.judge_fsf(rep.first, rep.ply).outcome();
                 repetition = json!({
                     "ply": rep.ply,
                     "first": rep.first,
@@ -96,8 +99,8 @@ fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
     // Every ply of the record is dumped: a third occurrence does not end the replay here
     // (`Repetition "claim"`); the dump's own History finds the first one.
     let params = Parameters {
-        repetition: Some("claim".into()),
-        ..engine.default_parameters()
+        repetition: Some(arbiter::rules::RepetitionMode::Claim),
+        ..arbiter::rules::Rules::default_parameters(&engine)
     };
     for file in files {
         let src = Source::read(std::path::Path::new(file));

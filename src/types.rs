@@ -147,7 +147,7 @@ macro_rules! end_reasons {
     ($( $(#[$doc:meta])* $variant:ident = $text:literal, )*) => {
         /// Why a game ended on the board (`Outcome::reason`, the JSON `reason`, the
         /// `Termination` words for on-board endings in `docs/log-format.md`).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum EndReason {
             $( $(#[$doc])* $variant, )*
         }

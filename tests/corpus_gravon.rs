@@ -41,7 +41,7 @@ fn classic_2005_ends_with_reds_flag_capture_on_ply_271() {
     assert_eq!(g.game.map(|x| x.as_str()), Some("stratego"));
     assert_eq!(
         g.parameters.two_squares,
-        Some(5),
+        Some(arbiter::rules::TwoSquares::from_count(5)),
         "Gravon plays TwoSquares 5"
     );
     assert_eq!(g.plies, 271);
@@ -50,7 +50,11 @@ fn classic_2005_ends_with_reds_flag_capture_on_ply_271() {
     let o = g.outcome.expect("the moves end the game");
     assert_eq!(
         (o.result, o.reason, o.ply),
-        (RecordedResult::FirstWins, "flag-captured", 271)
+        (
+            RecordedResult::FirstWins,
+            arbiter::rules::EndReason::FlagCaptured,
+            271
+        )
     );
     assert_eq!(g.findings, vec![], "no warning or info either");
 }
@@ -134,16 +138,16 @@ fn the_whole_folder_exits_2_because_of_the_unsupported_variants() {
     let mut summary = arbiter::Summary::default();
     for s in &sources {
         for g in check_source(s, &Options::default()) {
-            summary.add(&g);
+            summary.add(&g, arbiter::Severity::Error);
         }
     }
     assert_eq!((summary.games, summary.plies, summary.errors), (5, 633, 3));
-    assert_eq!(summary.exit_code(), 2);
+    assert_eq!(arbiter::run::status(&summary, false).code(), 2);
 }
 
 #[test]
 fn the_classic_games_convert_to_native_logs_that_replay_the_same() {
-    use arbiter::pipeline::{game_of, parameters_for, parse_source};
+    use arbiter::pipeline::parse_source;
     use arbiter::rules::Overrides;
     for file in ["classic-2005.4-568.xml", "classic-2015.2-2341.xml"] {
         let Some(dir) = corpus_dir("stratego-gravon") else {
@@ -151,10 +155,8 @@ fn the_classic_games_convert_to_native_logs_that_replay_the_same() {
         };
         let src = Source::read(&dir.join(file));
         let record = parse_source(&src).remove(0);
-        let game = game_of(&record, &Overrides::default()).expect("classic is judged");
-        let (params, defaults) =
-            parameters_for(&record, game, &Overrides::default()).expect("parameters");
-        let native = arbiter::convert::write_native(&record, game, &params, &defaults);
+        let native = arbiter::convert::convert_one(&record, &Overrides::default(), None)
+            .expect("classic is written");
         assert!(native.contains("[TwoSquares \"5\"]"), "{file}: {native}");
         let xml = judge(file).expect("present");
         let log = corpus_support::check_text(file, &native).remove(0);

@@ -37,10 +37,10 @@
 mod corpus_support;
 
 use arbiter::finding::Code;
+use arbiter::games::stratego::{Kind, State, Stratego};
 use arbiter::pipeline::parameters_for;
 use arbiter::record::parse::parse_log;
 use arbiter::record::RecordedResult;
-use arbiter::rules::stratego::{Kind, State, Stratego};
 use arbiter::rules::{GameId, Overrides, Rules, Side};
 use corpus_support::{check_text, corpus_dir, describe, error_codes, native_log};
 use std::path::Path;
@@ -480,10 +480,10 @@ fn compare_plies(g: &UccGame, log: &str, tally: &mut Tally) -> Option<(Side, boo
     );
     assert_eq!(record.moves.len(), g.plies.len(), "{}", g.name);
     let engine = Stratego::new(GameId::Stratego).expect("stratego");
-    let (params, _) =
+    let (params, _, _) =
         parameters_for(record, GameId::Stratego, &Overrides::default()).expect("parameters");
     assert_eq!(
-        (params.two_squares, params.more_squares),
+        (params.two_squares.map(|t| t.count()), params.more_squares),
         (Some(0), Some(false)),
         "{}: the judge had no two-squares or chase rule",
         g.name
@@ -567,7 +567,10 @@ fn compare_verdict(g: &UccGame, log: &str, after: Option<(Side, bool)>, tally: &
     let why = format!("{}: {}", g.name, describe(&r));
     let errors = error_codes(&r);
     let last = g.plies.len() as u32;
-    let outcome = r.outcome.as_ref().map(|o| (o.result, o.reason, o.ply));
+    let outcome = r
+        .outcome
+        .as_ref()
+        .map(|o| (o.result, o.reason.as_str(), o.ply));
     let ending = g.ending();
     if ending != Ending::Forfeit || after.is_some() {
         assert_eq!(r.plies as u32, last, "{why}: every ply replayed");

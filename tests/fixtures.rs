@@ -8,10 +8,11 @@
 //! after each combat. insta snapshots pin the human report of every fixture with a finding,
 //! and the JSON document of a representative set.
 
-use arbiter::pipeline::{self, check_source, GameReport, Options, Source, Summary};
+use arbiter::games::stratego::{Kind, State, Stratego};
+use arbiter::pipeline::{self, check_source, GameReport, Options, Source};
 use arbiter::report::{human, json};
-use arbiter::rules::stratego::{Kind, State, Stratego};
 use arbiter::rules::{Overrides, Rules, Side};
+use arbiter::Summary;
 use std::path::{Path, PathBuf};
 
 const DIR: &str = "fixtures/stratego";
@@ -417,7 +418,7 @@ fn compare(name: &str, index: usize, want: &Verdict, got: &GameReport) -> Vec<St
     let outcome = got
         .outcome
         .as_ref()
-        .map(|o| (o.result.as_str(), o.reason, o.ply));
+        .map(|o| (o.result.as_str(), o.reason.as_str(), o.ply));
     if outcome != want.outcome {
         bad.push(format!(
             "{at}: outcome {outcome:?}, expected {:?}",
@@ -515,7 +516,7 @@ fn position_after(name: &str, plies: usize) -> (Stratego, State) {
     let rec = pipeline::parse_source(&src).remove(0);
     let overrides = Overrides::default();
     let game = pipeline::game_of(&rec, &overrides).expect("a Stratego-family Game tag");
-    let (params, _) = pipeline::parameters_for(&rec, game, &overrides).expect("parameters");
+    let (params, _, _) = pipeline::parameters_for(&rec, game, &overrides).expect("parameters");
     let engine = Stratego::new(game).expect("a Stratego-family game");
     let mut st = engine
         .start(&rec, &params, &mut Vec::new())
@@ -668,7 +669,7 @@ fn losing_the_last_movable_piece_on_the_own_move_is_not_yet_the_end() {
         .outcome(&st, 14)
         .expect("the game is over after ply 14");
     assert_eq!(
-        (o.result.as_str(), o.reason, o.ply),
+        (o.result.as_str(), o.reason.as_str(), o.ply),
         ("0-1", "no-legal-move", 14)
     );
 }
@@ -690,9 +691,14 @@ fn human_report(src: &Source, games: &[GameReport]) -> String {
     games
         .iter()
         .flat_map(|g| {
-            g.findings
-                .iter()
-                .map(move |f| human::render(f, &src.name, &src.text, g.index, style))
+            g.findings.iter().map(move |f| {
+                human::render(
+                    f,
+                    &arbiter::report::SourceWindow::whole(&src.name, &src.text),
+                    g.index,
+                    style,
+                )
+            })
         })
         .collect()
 }
@@ -732,8 +738,11 @@ fn json_documents_are_pinned() {
         let values = games
             .iter()
             .map(|g| {
-                summary.add(g);
-                json::game(g, &src.text)
+                summary.add(g, arbiter::Severity::Error);
+                json::game(
+                    g,
+                    &arbiter::report::SourceWindow::whole(&src.name, &src.text),
+                )
             })
             .collect();
         let mut doc = json::document(values, &summary);

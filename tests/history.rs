@@ -48,7 +48,7 @@ fn two_squares_fourth_move_is_forbidden_and_replay_goes_on() {
     let g = expect("two-squares-fourth-move.arb", 8, &[("two-squares-rule", 7)]);
     assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
     assert_eq!(g.findings[0].labels.len(), 3);
-    assert_eq!(g.parameters.two_squares, Some(3));
+    assert_eq!(g.parameters.two_squares.map(|t| t.count()), Some(3));
 }
 
 #[test]
@@ -59,11 +59,11 @@ fn two_squares_three_moves_are_legal() {
 #[test]
 fn two_squares_tag_sets_the_limit_and_cli_overrides_it() {
     let g = expect("two-squares-limit-five.arb", 8, &[]);
-    assert_eq!(g.parameters.two_squares, Some(5));
+    assert_eq!(g.parameters.two_squares.map(|t| t.count()), Some(5));
     let g = judge_with(
         "two-squares-limit-five.arb",
         Overrides {
-            two_squares: Some(3),
+            two_squares: Some(arbiter::rules::TwoSquares::from_count(3)),
             ..Overrides::default()
         },
     );
@@ -71,7 +71,7 @@ fn two_squares_tag_sets_the_limit_and_cli_overrides_it() {
     let g = judge_with(
         "two-squares-fourth-move.arb",
         Overrides {
-            two_squares: Some(0),
+            two_squares: Some(arbiter::rules::TwoSquares::from_count(0)),
             ..Overrides::default()
         },
     );
@@ -138,7 +138,7 @@ fn a_player_whose_only_move_is_forbidden_loses() {
     let g = expect("only-forbidden-moves-loses.arb", 52, &[]);
     let o = g.outcome.expect("the game ends");
     assert_eq!(
-        (o.result.as_str(), o.reason, o.ply),
+        (o.result.as_str(), o.reason.as_str(), o.ply),
         ("0-1", "no-legal-move", 52)
     );
     // With the rule off, a2-a1 is a legal move: the game is not over, and the recorded 0-1
@@ -146,7 +146,7 @@ fn a_player_whose_only_move_is_forbidden_loses() {
     let g = judge_with(
         "only-forbidden-moves-loses.arb",
         Overrides {
-            two_squares: Some(0),
+            two_squares: Some(arbiter::rules::TwoSquares::from_count(0)),
             ..Overrides::default()
         },
     );

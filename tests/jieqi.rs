@@ -2,11 +2,11 @@
 //! diagnostics, the 60-move limit on a long quiet game, random games written with their
 //! reveals or with the full shuffle, and the Pikafish-Jieqi FEN at every ply.
 
+use arbiter::games::xiangqi::fen::{parse_jieqi, write_jieqi};
+use arbiter::games::xiangqi::random::{jieqi_shuffle, random_game, Rng};
+use arbiter::games::xiangqi::{Kind, Move, MoveList, Position, Xiangqi, SQUARES};
 use arbiter::pipeline::{check_source, Options, Source};
 use arbiter::record::parse::parse_log;
-use arbiter::rules::xiangqi::fen::{parse_jieqi, write_jieqi};
-use arbiter::rules::xiangqi::random::{jieqi_shuffle, random_game, Rng};
-use arbiter::rules::xiangqi::{Kind, Move, MoveList, Position, Xiangqi, SQUARES};
 use arbiter::rules::{replay_observed, GameId, Side};
 use arbiter::Severity;
 use proptest::prelude::*;
@@ -138,7 +138,7 @@ fn log_corrupted(
 fn replay_fens(text: &str) -> (Vec<(String, u64)>, Vec<String>) {
     let rec = &parse_log(text)[0];
     let engine = Xiangqi::jieqi();
-    let params = engine.default_parameters();
+    let params = arbiter::rules::Rules::default_parameters(&engine);
     let mut fens = Vec::new();
     let replay = replay_observed(&engine, rec, &params, |_, st| {
         fens.push((st.fen(), st.position.key()))
@@ -206,13 +206,9 @@ proptest! {
         for text in [&with_reveals, &with_shuffle] {
             let src = Source::from_bytes("game.arb", text.as_bytes().to_vec());
             let rec = &arbiter::pipeline::parse_source(&src)[0];
-            let (params, defaults) = arbiter::pipeline::parameters_for(
-                rec,
-                GameId::Jieqi,
-                &arbiter::rules::Overrides::default(),
-            )
-            .unwrap();
-            let printed = arbiter::convert::write_native(rec, GameId::Jieqi, &params, &defaults);
+            let printed =
+                arbiter::convert::convert_one(rec, &arbiter::rules::Overrides::default(), None)
+                    .unwrap();
             let (fens_c, findings_c) = replay_fens(&printed);
             prop_assert_eq!(&fens_c, &fens_a);
             prop_assert_eq!(&findings_c, &findings_a);
@@ -349,7 +345,7 @@ fn covered_identities_are_not_in_the_key() {
     assert_eq!(a.key(), b.key());
     assert_eq!(
         a.key(),
-        parse_jieqi(arbiter::rules::xiangqi::fen::JIEQI_START)
+        parse_jieqi(arbiter::games::xiangqi::fen::JIEQI_START)
             .unwrap()
             .position
             .key()

@@ -7,8 +7,8 @@
 //! ending agrees with SOURCE.md's table, and that the only findings are the ones docs/rules.md
 //! explains ("Jungle: differences from the layhenghok program").
 
+use arbiter::games::jungle::{fen, Board, Jungle, Kind, Piece, GEOMETRY, SQUARES};
 use arbiter::pipeline::{self, Options, Source};
-use arbiter::rules::jungle::{fen, Board, Jungle, Kind, Piece, GEOMETRY, SQUARES};
 use arbiter::rules::{Rules, Side};
 use arbiter::Code;
 use std::collections::BTreeSet;
@@ -273,7 +273,10 @@ fn layhenghok_games_replay_legally_to_the_saved_final_position() {
             continue;
         }
         assert_eq!(r.plies, plies, "{file}: every ply replayed");
-        let outcome = r.outcome.as_ref().map(|o| (o.reason, o.result.as_str()));
+        let outcome = r
+            .outcome
+            .as_ref()
+            .map(|o| (o.reason.as_str(), o.result.as_str()));
         assert_eq!(outcome, ending, "{file}: the ending");
         if let Some(o) = &r.outcome {
             assert_eq!(o.ply as usize, plies, "{file}: ends on the last ply");
@@ -281,7 +284,7 @@ fn layhenghok_games_replay_legally_to_the_saved_final_position() {
 
         // The final position, replayed by the engine itself, against the file's 9 lines.
         let rec = &pipeline::parse_source(&src)[0];
-        let (params, _) =
+        let (params, _, _) =
             pipeline::parameters_for(rec, arbiter::rules::GameId::Jungle, &Default::default())
                 .expect("parameters");
         let engine = Jungle::new();

@@ -2,9 +2,9 @@
 //! the verdict from rulings §3; this test holds arbiter to it (codes, plies, endings), pins the
 //! rendered findings with insta, and checks `claim_repetition` against the worked claims.
 
+use arbiter::games::jungle::claim_repetition;
 use arbiter::pipeline::{self, GameReport, Options, Source};
 use arbiter::report::human::{self, Style};
-use arbiter::rules::jungle::claim_repetition;
 use arbiter::Code::{self, *};
 use std::path::PathBuf;
 
@@ -25,7 +25,7 @@ fn verdicts(reports: &[GameReport]) -> Vec<Verdict> {
             (
                 g.outcome
                     .as_ref()
-                    .map(|o| (o.reason, o.result.as_str(), o.ply)),
+                    .map(|o| (o.reason.as_str(), o.result.as_str(), o.ply)),
                 g.findings
                     .iter()
                     .map(|f| (f.code, f.ply.unwrap_or(0)))
@@ -56,8 +56,10 @@ fn rendered(src: &Source, reports: &[GameReport]) -> String {
         for f in &g.findings {
             out.push_str(&human::render(
                 f,
-                src.name.replace('\\', "/").rsplit('/').next().unwrap_or(""),
-                &src.text,
+                &arbiter::report::SourceWindow::whole(
+                    src.name.replace('\\', "/").rsplit('/').next().unwrap_or(""),
+                    &src.text,
+                ),
                 g.index,
                 style,
             ));

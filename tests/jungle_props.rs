@@ -6,15 +6,15 @@
 //! - the move checker and the move generator agree on every from/to pair;
 //! - a corrupted move (a pair the rules reject) is caught as `illegal-move` at exactly its ply.
 
-use arbiter::geometry::zobrist;
-use arbiter::pipeline::{self, Options, Source};
-use arbiter::record::Span;
-use arbiter::rules::jungle::board::full_key;
-use arbiter::rules::jungle::{
+use arbiter::games::jungle::board::full_key;
+use arbiter::games::jungle::{
     den_owner, fen, is_water, Board, Jungle, Kind, Move, Piece, State, Variant, GEOMETRY, KINDS,
     SQUARES,
 };
-use arbiter::rules::{GameId, Overrides, Rules, Side};
+use arbiter::geometry::zobrist;
+use arbiter::pipeline::{self, Options, Source};
+use arbiter::record::Span;
+use arbiter::rules::{Overrides, Rules, Side};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -180,9 +180,7 @@ proptest! {
         // parse -> print (`arbiter convert`) -> parse gives the same replay, and printing
         // that again gives the same text.
         let rec = &pipeline::parse_source(&src)[0];
-        let (params, defaults) =
-            pipeline::parameters_for(rec, GameId::Jungle, &Overrides::default()).unwrap();
-        let printed = arbiter::convert::write_native(rec, GameId::Jungle, &params, &defaults);
+        let printed = arbiter::convert::convert_one(rec, &Overrides::default(), None).unwrap();
         let src2 = Source::from_bytes("printed.arb", printed.clone().into_bytes());
         let r2 = &pipeline::check_source(&src2, &Options::default())[0];
         let shape = |r: &arbiter::GameReport| {
@@ -195,10 +193,8 @@ proptest! {
         let codes = |r: &arbiter::GameReport| r.findings.iter().map(|f| (f.code, f.ply)).collect::<Vec<_>>();
         prop_assert_eq!(codes(r), codes(r2));
         let rec2 = &pipeline::parse_source(&src2)[0];
-        let (params2, _) =
-            pipeline::parameters_for(rec2, GameId::Jungle, &Overrides::default()).unwrap();
         prop_assert_eq!(
-            arbiter::convert::write_native(rec2, GameId::Jungle, &params2, &defaults),
+            arbiter::convert::convert_one(rec2, &Overrides::default(), None).unwrap(),
             printed
         );
     }
@@ -296,7 +292,7 @@ proptest! {
                 prop_assert!(f.span.end <= src.text.len());
             }
             let rec = &pipeline::parse_source(&src)[0];
-            let _ = arbiter::rules::jungle::claim_repetition(rec, moves.len() as u32);
+            let _ = arbiter::games::jungle::claim_repetition(rec, moves.len() as u32);
         }
     }
 }

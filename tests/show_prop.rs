@@ -14,12 +14,12 @@
 //! identity exactly when the recount says the viewer knows it, and then the true one; the
 //! same for the pieces each side has lost.
 
+use arbiter::games::spionage::Spionage;
+use arbiter::games::stratego::Stratego;
 use arbiter::geometry::Square;
 use arbiter::record::parse::parse_log;
 use arbiter::record::{MoveRecord, Span, Spanned};
 use arbiter::report::board::BoardView;
-use arbiter::rules::spionage::Spionage;
-use arbiter::rules::stratego::Stratego;
 use arbiter::rules::{GameId, Parameters, Rules, Side};
 use arbiter::show;
 use proptest::prelude::*;
@@ -150,9 +150,9 @@ fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> St
 fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
     let rec = &parse_log(text)[0];
     let game = arbiter::pipeline::game_of(rec, &Default::default()).unwrap();
-    let (params, _) = arbiter::pipeline::parameters_for(rec, game, &Default::default()).unwrap();
+    let (params, _, _) = arbiter::pipeline::parameters_for(rec, game, &Default::default()).unwrap();
     let wanted: BTreeSet<u32> = (0..=rec.moves.len() as u32).collect();
-    let (replay, views) = show::views_at(game, rec, &params, &wanted).unwrap();
+    let (replay, views) = show::views_at(game, rec, &params, &wanted);
     assert!(
         !replay.stopped,
         "the random game replays: {:?}",

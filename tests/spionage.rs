@@ -9,10 +9,10 @@
 //! - `; expect: outcome <result> <reason> ply <n>` — how the moves end the game (without this
 //!   line the game must not end on the board).
 
+use arbiter::games::spionage::{Spionage, State};
 use arbiter::pipeline::{check_record, parse_source, Options, Source};
 use arbiter::record::parse::parse_log;
 use arbiter::report::human;
-use arbiter::rules::spionage::{Spionage, State};
 use arbiter::rules::{GameId, Parameters, Rules, Side};
 use std::path::{Path, PathBuf};
 
@@ -143,8 +143,7 @@ fn human_report_of_the_turn_fixture() {
         for f in &report.findings {
             out.push_str(&human::render(
                 f,
-                "fixtures/spionage/turns.arb",
-                &src.text,
+                &arbiter::report::SourceWindow::whole("fixtures/spionage/turns.arb", &src.text),
                 rec.index,
                 style,
             ));

@@ -10,9 +10,9 @@
 //! mechanics (`apply`, `end_turn`), the same functions `play` checks with; the log text is then
 //! judged through the whole pipeline (grammar, turns, replay, result check).
 
-use arbiter::pipeline::{check_source, parameters_for, parse_source, Options, Source};
+use arbiter::games::spionage::{Kind, Spionage, KINDS};
+use arbiter::pipeline::{check_source, parse_source, Options, Source};
 use arbiter::record::parse::parse_log;
-use arbiter::rules::spionage::{Kind, Spionage, KINDS};
 use arbiter::rules::{GameId, Outcome, Parameters, Rules};
 use arbiter::Code;
 use proptest::prelude::*;
@@ -185,8 +185,7 @@ proptest! {
 
         // convert writes the same game again.
         let rec = &parse_source(&src)[0];
-        let (params, defaults) = parameters_for(rec, game, &Default::default()).expect("spionage");
-        let again = arbiter::convert::write_native(rec, game, &params, &defaults);
+        let again = arbiter::convert::convert_one(rec, &Default::default(), None).expect("spionage");
         let r2 = &check_source(&Source::from_bytes("again.arb", again.clone().into_bytes()), &Options::default())[0];
         prop_assert!(r2.findings.is_empty(), "{:?}\n{}", r2.findings.iter().map(|f| &f.message).collect::<Vec<_>>(), again);
         prop_assert_eq!(r2.plies, r.plies);

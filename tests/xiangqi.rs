@@ -2,9 +2,9 @@
 //! diagnostics, the 2000-game xqbase corpus, the CLI's `--game xiangqi`, and properties of
 //! random legal games.
 
-use arbiter::pipeline::{check_source, parameters_for, parse_source, Options, Source};
+use arbiter::games::xiangqi::{Move, MoveList, Position};
+use arbiter::pipeline::{check_source, parse_source, Options, Source};
 use arbiter::record::RecordedResult;
-use arbiter::rules::xiangqi::{Move, MoveList, Position};
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
@@ -75,7 +75,7 @@ fn corpus_reports(
     let opts = Options {
         overrides: Overrides {
             game: Some(GameId::Xiangqi),
-            repetition: repetition.map(String::from),
+            repetition: repetition.and_then(arbiter::rules::RepetitionMode::parse),
             ..Overrides::default()
         },
     };
@@ -123,7 +123,12 @@ fn corpus_replays_clean_with_its_checkmates() {
             }
             games_with_repetition += repeated as usize;
             if let Some(o) = &r.outcome {
-                assert_eq!(o.reason, "checkmate", "{file} game {}", r.index + 1);
+                assert_eq!(
+                    o.reason.as_str(),
+                    "checkmate",
+                    "{file} game {}",
+                    r.index + 1
+                );
                 assert_eq!(o.ply as usize, r.plies);
                 // Every corpus game starts with Red: an odd last ply is Red's mate.
                 let winner = if r.plies % 2 == 1 {
@@ -158,19 +163,22 @@ fn corpus_repetitions_end_the_game_by_default() {
     for (_, reports) in corpus {
         for r in reports {
             assert_eq!(
-                r.parameters.repetition.as_deref(),
+                r.parameters.repetition.map(|m| m.as_str()),
                 Some("ends"),
                 "the mode in force is reported"
             );
             if let Some(o) = &r.outcome {
-                *reasons.entry(o.reason).or_insert(0) += 1;
-                if o.reason != "checkmate" {
+                *reasons.entry(o.reason.as_str()).or_insert(0) += 1;
+                if o.reason.as_str() != "checkmate" {
                     let f = r
                         .findings
                         .iter()
                         .find(|f| f.ply == Some(o.ply) && f.verdict.is_some())
                         .expect("a repetition finding on the ending ply");
-                    assert_eq!(f.verdict, Some((o.result, o.reason)));
+                    assert_eq!(
+                        f.verdict.map(|v| (v.result, v.reason)),
+                        Some((o.result, o.reason))
+                    );
                 }
             }
             after_end += r
@@ -214,7 +222,7 @@ fn legal_game(choices: &[u16]) -> (Vec<Move>, Position) {
         let m = list[c as usize % list.len()];
         pos.make(m);
         let mut scratch = Position::empty(pos.to_move());
-        for sq in 0..arbiter::rules::xiangqi::SQUARES as u8 {
+        for sq in 0..arbiter::games::xiangqi::SQUARES as u8 {
             scratch.set(sq, pos.piece(sq));
         }
         assert_eq!(pos.key(), scratch.key(), "key after {}", m.iccs());
@@ -271,8 +279,7 @@ proptest! {
         prop_assert_eq!(last, end.key());
 
         let rec = &parse_source(&src)[0];
-        let (params, defaults) = parameters_for(rec, GameId::Xiangqi, &Overrides::default()).unwrap();
-        let again = arbiter::convert::write_native(rec, GameId::Xiangqi, &params, &defaults);
+        let again = arbiter::convert::convert_one(rec, &Overrides::default(), None).unwrap();
         let src2 = Source::from_bytes("converted.arb", again.into_bytes());
         let r2 = &check_source(&src2, &Options::default())[0];
         let keys = |r: &arbiter::GameReport| r.replay.as_ref().unwrap().plies.iter().map(|p| p.key).collect::<Vec<_>>();
@@ -341,7 +348,7 @@ proptest! {
         at in any::<prop::sample::Index>(),
         c in prop::sample::select(&['r', 'K', 'p', 'P', '1', '9', '/', ' ', 'x', '0'][..]),
     ) {
-        use arbiter::rules::xiangqi::fen;
+        use arbiter::games::xiangqi::fen;
         let mut mutated: Vec<char> = fen::START.chars().collect();
         let i = at.index(mutated.len());
         mutated[i] = c;
@@ -467,7 +474,7 @@ proptest! {
     #[test]
     fn legality_shortcuts_agree_with_the_generator(seed in any::<u64>()) {
         let start = Position::start();
-        let moves = arbiter::rules::xiangqi::random::random_game(&start, seed, 300);
+        let moves = arbiter::games::xiangqi::random::random_game(&start, seed, 300);
         let mut pos = start;
         let mut legal = MoveList::new();
         let mut pseudo = MoveList::new();

@@ -3,11 +3,11 @@
 //! ICCS, full-width WXF and Chinese), the 2000-game corpus converted and read back, the
 //! hand-worked tandem fixtures' moves, properties of random games, the CLI.
 
-use arbiter::convert::{write_native_in, ConvertError};
-use arbiter::pipeline::{check_source, parameters_for, parse_source, GameReport, Options, Source};
+use arbiter::convert::{convert_one, Problem};
+use arbiter::games::xiangqi::notation::{self, Notation};
+use arbiter::games::xiangqi::{fen, random::random_game, Move, MoveList, Position};
+use arbiter::pipeline::{check_source, parse_source, GameReport, Options, Source};
 use arbiter::record::GameRecord;
-use arbiter::rules::xiangqi::notation::{self, Notation};
-use arbiter::rules::xiangqi::{fen, random::random_game, Move, MoveList, Position};
 use arbiter::rules::{GameId, Outcome, Overrides};
 use arbiter::Severity;
 use proptest::prelude::*;
@@ -23,7 +23,7 @@ fn as_xiangqi() -> Options {
     Options {
         overrides: Overrides {
             game: Some(GameId::Xiangqi),
-            repetition: Some("claim".into()),
+            repetition: Some(arbiter::rules::RepetitionMode::Claim),
             ..Overrides::default()
         },
     }
@@ -102,15 +102,14 @@ fn parallel_corpus_replays_the_same_in_all_three_notations() {
     // The one corpus game that ends in checkmate (game 7) ends so in all three.
     assert_eq!(
         chinese[6].outcome.as_ref().map(|o| (o.reason, o.ply)),
-        Some(("checkmate", 43))
+        Some((arbiter::rules::EndReason::Checkmate, 43))
     );
 }
 
 /// Converts one record to `to` and checks it back.
 fn converted(rec: &GameRecord, to: Notation) -> GameReport {
     let overrides = as_xiangqi().overrides;
-    let (params, defaults) = parameters_for(rec, GameId::Xiangqi, &overrides).unwrap();
-    let text = write_native_in(rec, GameId::Xiangqi, &params, &defaults, to)
+    let text = convert_one(rec, &overrides, Some(to.as_str()))
         .unwrap_or_else(|e| panic!("game {}: {e:?}", rec.index + 1));
     let out = check_source(
         &Source::from_bytes("converted.arb", text.into_bytes()),
@@ -312,19 +311,18 @@ fn convert_refuses_wxf_for_other_games_and_unreadable_plies() {
     let stratego = "[Game \"stratego\"]\n[Result \"*\"]\n\n*\n";
     let src = Source::from_bytes("s.arb", stratego.as_bytes().to_vec());
     let rec = &parse_source(&src)[0];
-    let (params, defaults) = parameters_for(rec, GameId::Stratego, &Overrides::default()).unwrap();
     assert!(matches!(
-        write_native_in(rec, GameId::Stratego, &params, &defaults, Notation::Wxf),
-        Err(ConvertError::NotXiangqi(GameId::Stratego))
+        convert_one(rec, &Overrides::default(), Some("wxf")),
+        Err(Problem::Notation(GameId::Stratego))
     ));
-    assert!(write_native_in(rec, GameId::Stratego, &params, &defaults, Notation::Iccs).is_ok());
+    assert!(convert_one(rec, &Overrides::default(), Some("iccs")).is_ok());
 
     let bad = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 H2+3 2. C2.5 *\n";
     let src = Source::from_bytes("x.arb", bad.as_bytes().to_vec());
     let rec = &parse_source(&src)[0];
-    let (params, defaults) = parameters_for(rec, GameId::Xiangqi, &Overrides::default()).unwrap();
-    match write_native_in(rec, GameId::Xiangqi, &params, &defaults, Notation::Chinese) {
-        Err(ConvertError::Unreadable(f)) => {
+    match convert_one(rec, &Overrides::default(), Some("chinese")) {
+        Err(Problem::Findings(f)) => {
+            let f = &f[0];
             // Ply 2 H2+3 is Black's Horse b9c7; ply 3 C2.5 names Red's Cannon that left h2.
             assert_eq!(f.ply, Some(3));
             assert_eq!(f.code, arbiter::Code::IllegalMove);

@@ -134,7 +134,10 @@ pub fn rendered_diagnostics(
         for r in arbiter::pipeline::check_source(&src, &options(&src.text)) {
             for f in &r.findings {
                 out.push_str(&arbiter::report::human::render(
-                    f, &src.name, &src.text, r.index, style,
+                    f,
+                    &arbiter::report::SourceWindow::whole(&src.name, &src.text),
+                    r.index,
+                    style,
                 ));
             }
         }
