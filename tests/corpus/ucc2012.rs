@@ -34,7 +34,7 @@
 //!   with its only movable piece walled in by its own Bombs, which rulings §1.1 scores as a loss
 //!   (`no-legal-move`) although the judge only counted movable pieces.
 
-mod corpus_support;
+use crate::corpus_support;
 
 use arbiter::finding::Code;
 use arbiter::games::stratego::{Kind, State, Stratego};

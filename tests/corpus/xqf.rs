@@ -27,7 +27,7 @@
 //!   bad_games line 9 ply 13 c6c5, 江湖排局集成 第104局 line 3 ply 50 d9e9, WildHouse line 41
 //!   ply 74 e7f7).
 
-mod corpus_support;
+use crate::corpus_support;
 
 use arbiter::games::{engine, replay_game};
 use arbiter::record::xqf::read_xqf;

@@ -1,5 +1,5 @@
-//! Helpers shared by the Xiangqi and Jieqi test crates (`tests/xiangqi.rs`,
-//! `tests/xiangqi_notation.rs`, `tests/jieqi.rs`): the hand-worked fixtures in
+//! Helpers shared by the Xiangqi and Jieqi tests (`tests/games/xiangqi.rs`,
+//! `xiangqi_notation.rs`, `jieqi.rs`): the hand-worked fixtures in
 //! `fixtures/xiangqi/` and `fixtures/jieqi/`, their header lines, and the binary.
 #![allow(dead_code)]
 

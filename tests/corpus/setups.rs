@@ -9,7 +9,7 @@
 //! The same field is also read through the Gravon XML importer (a `duell-` file name marks a
 //! Duel), so both ways into the engine accept the real setups.
 
-mod corpus_support;
+use crate::corpus_support;
 
 use arbiter::record::gravon::field_letter;
 use arbiter::{check_source, Code, GameReport, Options, Source};

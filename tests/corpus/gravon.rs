@@ -13,7 +13,7 @@
 //!   ultimate lightning file also carries `record-defect` warnings for its rescue moves and its
 //!   file letter `J`), and is not replayed.
 
-mod corpus_support;
+use crate::corpus_support;
 
 use arbiter::record::RecordedResult;
 use arbiter::{check_source, Code, GameReport, Options, Severity, Source};

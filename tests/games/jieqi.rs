@@ -11,7 +11,7 @@ use arbiter::rules::{replay_observed, GameId, Side};
 use arbiter::Severity;
 use proptest::prelude::*;
 
-mod xiangqi_support;
+use crate::xiangqi_support;
 use xiangqi_support::{
     arbiter, assert_fixture_verdicts, codes_at_plies, fixtures_in, outcome_text,
     rendered_diagnostics,

@@ -2,13 +2,13 @@
 //! diagnostics, the 2000-game xqbase corpus, the CLI's `--game xiangqi`, and properties of
 //! random legal games.
 
+use crate::xiangqi_support;
 use arbiter::games::xiangqi::{Move, MoveList, Position};
 use arbiter::pipeline::{check_source, parse_source, Options, Source};
 use arbiter::record::RecordedResult;
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
-mod xiangqi_support;
 use xiangqi_support::{assert_fixture_verdicts, fixtures, header, rendered_diagnostics, root};
 
 fn options_for(text: &str) -> Options {

@@ -3,6 +3,8 @@
 //! ICCS, full-width WXF and Chinese), the 2000-game corpus converted and read back, the
 //! hand-worked tandem fixtures' moves, properties of random games, the CLI.
 
+use crate::corpus_support;
+use crate::xiangqi_support;
 use arbiter::convert::{convert_one, Problem};
 use arbiter::games::xiangqi::notation::{self, Notation};
 use arbiter::games::xiangqi::{fen, random::random_game, Move, MoveList, Position};
@@ -10,11 +12,9 @@ use arbiter::pipeline::{check_source, parse_source, GameReport, Options, Source}
 use arbiter::record::GameRecord;
 use arbiter::rules::{GameId, Outcome, Overrides};
 use arbiter::Severity;
+use corpus_support::corpus_dir;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-mod corpus_support;
-mod xiangqi_support;
-use corpus_support::corpus_dir;
 use xiangqi_support::{fixtures, header, source};
 
 /// `--game xiangqi --repetition claim`: the archives play on after a third occurrence, and

@@ -1,0 +1,14 @@
+//! Every ruleset judged against hand-worked fixtures in `fixtures/<game>/`.
+
+#[path = "../support/corpus.rs"]
+mod corpus_support;
+#[path = "../support/xiangqi.rs"]
+mod xiangqi_support;
+
+mod history;
+mod jieqi;
+mod jungle;
+mod spionage;
+mod stratego;
+mod xiangqi;
+mod xiangqi_notation;
