@@ -7,6 +7,7 @@
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
 pub mod annotation;
+pub mod coords;
 pub mod params;
 
 pub use params::{Overrides, Parameters, RepetitionMode, TwoSquares};

@@ -8,7 +8,9 @@
 //! game ends on a flag capture or when the side to move has no legal move.
 
 pub mod chase;
+mod illegal;
 pub mod pieces;
+mod setup;
 pub mod two_squares;
 mod view;
 
@@ -17,12 +19,13 @@ use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{
-    annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Replay, Rules, TwoSquares,
+    annotation, coords, Applied, GameId, Outcome, Parameters, PlyInfo, Replay, Rules, TwoSquares,
 };
 use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
 use chase::Chase;
+pub use illegal::Illegal;
 pub use pieces::{Kind, Ruleset, KINDS};
 
 /// A piece on the board.
@@ -330,292 +333,115 @@ impl Stratego {
         self.ruleset.game.side_names()[side.index()]
     }
 
-    fn illegal(&self, span: Span, number: u32, message: String, label: &str) -> Finding {
-        Finding::new(Code::IllegalMove, span, message, self.ruleset.source)
+    /// Reads ply `number` as from-square, to-square and attack mark: a `parse-error` for a
+    /// second move in a turn or a text that is not a coordinate move, an `illegal-move` for a
+    /// square off the board.
+    fn decode(
+        &self,
+        st: &State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<(Square, Square, bool), Finding> {
+        if mv.turn + 1 != number as usize {
+            return Err(Finding::new(
+                Code::ParseError,
+                mv.span,
+                "two moves in one turn",
+                self.ruleset.source,
+            )
             .at_ply(number)
-            .label(label.to_string())
+            .label("joined to the previous move by a comma")
+            .help("only Spionage plays two moves a turn; separate the moves with a space"));
+        }
+        let unreadable = coords::Unreadable {
+            shown: excerpt,
+            example: "a4-a5",
+            help:
+                "Stratego moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack",
+        };
+        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
+        coords::read(&self.geometry(), mv, number, &unreadable, off)
     }
 
-    /// Reads both setups (rulings §1.1/§1.2: counts, zones, lakes); every problem at once.
-    fn read_setups(
+    /// The `two-squares-rule` finding (rulings §1.4) for `piece` leaving `from`, with a label
+    /// on every earlier move of the run.
+    fn two_squares_finding(
         &self,
-        record: &GameRecord,
-    ) -> Result<[Option<Piece>; MAX_SQUARES], Vec<Finding>> {
-        let r = &self.ruleset;
-        let g = r.geometry;
-        let mut errors = Vec::new();
-        let mut board = [None; MAX_SQUARES];
-        let rule = r.source;
-        let mut next_id = 0u16;
-        let letters = "F B S 2 3 4 5 6 7 8 9 X, and . for an empty square";
-        for side in [Side::First, Side::Second] {
-            let word = self.side_word(side);
-            let blocks: Vec<_> = record
-                .setups
-                .iter()
-                .filter(|b| b.side.value == word)
-                .collect();
-            let zone = r.zones[side.index()].clone();
-            let zone_text = format!("ranks {} to {}", zone.start() + 1, zone.end() + 1);
-            let Some(block) = blocks.first() else {
-                let at = record
-                    .tags
-                    .last()
-                    .map_or(Span::new(record.span.start, record.span.start), |t| t.span);
-                errors.push(
-                    Finding::new(
-                        Code::SetupInvalid,
-                        at,
-                        format!("no setup for {}", self.side_name(side)),
-                        rule,
-                    )
-                    .label(format!(
-                        "a `setup {word}` section was expected after the tags"
-                    ))
-                    .help(format!(
-                        "write `setup {word}` and one row per rank of {zone_text}, e.g. `{} {}`",
-                        zone.end() + 1,
-                        ".".repeat(g.width as usize)
-                    )),
-                );
-                continue;
-            };
-            for extra in blocks.iter().skip(1) {
-                errors.push(
-                    Finding::new(
-                        Code::SetupInvalid,
-                        extra.side.span,
-                        format!("a second setup for {}", self.side_name(side)),
-                        rule,
-                    )
-                    .label("duplicate setup section")
-                    .with_label(block.side.span, "first setup here")
-                    .help("give each side's setup once"),
-                );
-            }
-            // Pieces of this ruleset the rows name, wherever the row stands, and the squares
-            // whose piece cannot be known (unknown letters, gaps where the zone must be full,
-            // short or missing rows). A surplus is always a problem of its own; a shortage is
-            // reported only when no such square could explain it (its own finding says why).
-            let mut counts = [0usize; 12];
-            let mut unknown_squares = 0usize;
-            let mut seen_rank = [false; 16];
-            for row in &block.rows {
-                let mut len = 0;
-                for c in row.cells.value.chars() {
-                    len += 1;
-                    match Kind::from_letter(c) {
-                        Some(k) if r.has(k) => counts[k.index()] += 1,
-                        None if c == '.' && !r.fill_zone => {}
-                        _ => unknown_squares += 1,
-                    }
-                }
-                unknown_squares += (g.width as usize).saturating_sub(len);
-                let rank_written = row.rank.value;
-                let rank0 = rank_written.wrapping_sub(1);
-                if rank_written == 0 || !zone.contains(&(rank0.min(255) as u8)) || rank0 > 255 {
-                    errors.push(
-                        Finding::new(
-                            Code::SetupInvalid,
-                            row.rank.span,
-                            format!(
-                                "rank {rank_written} is outside {}'s setup zone",
-                                self.side_name(side)
-                            ),
-                            rule,
-                        )
-                        .label(format!("{} sets up on {zone_text}", self.side_name(side)))
-                        .help("label each row with a rank of the own setup zone"),
-                    );
-                    continue;
-                }
-                if seen_rank[rank0 as usize] {
-                    errors.push(
-                        Finding::new(
-                            Code::SetupInvalid,
-                            row.rank.span,
-                            format!("rank {rank_written} is given twice"),
-                            rule,
-                        )
-                        .label("second row for this rank")
-                        .help("give each rank of the setup zone once"),
-                    );
-                    continue;
-                }
-                seen_rank[rank0 as usize] = true;
-                let n = row.cells.value.chars().count();
-                if n != g.width as usize {
-                    errors.push(
-                        Finding::new(
-                            Code::SetupInvalid,
-                            row.cells.span,
-                            format!(
-                                "rank {rank_written} has {n} squares, the board has {}",
-                                g.width
-                            ),
-                            rule,
-                        )
-                        .label(format!("expected {} characters, one per file", g.width))
-                        .help(format!("letters: {letters}")),
-                    );
-                    continue;
-                }
-                for (file, (off, c)) in row.cells.value.char_indices().enumerate() {
-                    let cspan = Span::new(
-                        row.cells.span.start + off,
-                        row.cells.span.start + off + c.len_utf8(),
-                    );
-                    let sq = g
-                        .square(file as i32, rank0 as i32)
-                        .expect("zone ranks and checked width are on the board");
-                    if c == '.' {
-                        if r.fill_zone {
-                            errors.push(
-                                Finding::new(
-                                    Code::SetupInvalid,
-                                    cspan,
-                                    format!(
-                                        "empty square {} in {}'s setup",
-                                        g.name(sq),
-                                        self.side_name(side)
-                                    ),
-                                    rule,
-                                )
-                                .label("every square of the setup zone must hold a piece")
-                                .help(format!("{} fills all of {zone_text}", r.game.as_str())),
-                            );
-                        }
-                        continue;
-                    }
-                    let Some(kind) = Kind::from_letter(c) else {
-                        errors.push(
-                            Finding::new(
-                                Code::SetupInvalid,
-                                cspan,
-                                format!("unknown piece letter `{}`", c.escape_debug()),
-                                rule,
-                            )
-                            .label("not a piece letter")
-                            .help(format!("letters: {letters}")),
-                        );
-                        continue;
-                    };
-                    if !r.has(kind) {
-                        errors.push(
-                            Finding::new(
-                                Code::SetupInvalid,
-                                cspan,
-                                format!("{} has no {}", r.game.as_str(), kind.name()),
-                                rule,
-                            )
-                            .label(format!("`{c}` is a {}", kind.name()))
-                            .help("see the ruleset's piece table in docs/log-format.md"),
-                        );
-                        continue;
-                    }
-                    if self.is_lake(sq) {
-                        errors.push(
-                            Finding::new(
-                                Code::SetupInvalid,
-                                cspan,
-                                format!("piece on the lake {}", g.name(sq)),
-                                rule,
-                            )
-                            .label("lakes stay empty"),
-                        );
-                        continue;
-                    }
-                    board[sq as usize] = Some(Piece {
-                        side,
-                        kind,
-                        id: next_id,
-                        revealed: false,
-                    });
-                    next_id += 1;
-                }
-            }
-            if r.fill_zone {
-                let missing: Vec<String> = zone
-                    .clone()
-                    .filter(|&k| !seen_rank[k as usize])
-                    .map(|k| (k + 1).to_string())
-                    .collect();
-                if !missing.is_empty() {
-                    unknown_squares += missing.len() * g.width as usize;
-                    errors.push(
-                        Finding::new(
-                            Code::SetupInvalid,
-                            block.side.span,
-                            format!(
-                                "{}'s setup has no row for rank {}",
-                                self.side_name(side),
-                                missing.join(", ")
-                            ),
-                            rule,
-                        )
-                        .label("incomplete setup")
-                        .help(format!("{} fills all of {zone_text}", r.game.as_str())),
-                    );
-                }
-            }
-            let wrong: Vec<String> = KINDS
-                .iter()
-                .filter(|k| {
-                    let (have, want) = (counts[k.index()], r.counts[k.index()] as usize);
-                    r.has(**k) && (have > want || (have < want && unknown_squares == 0))
-                })
-                .map(|k| {
-                    format!(
-                        "{} {} (should be {})",
-                        counts[k.index()],
-                        k.name(),
-                        r.counts[k.index()]
-                    )
-                })
-                .collect();
-            if !wrong.is_empty() {
-                errors.push(
-                    Finding::new(
-                        Code::SetupInvalid,
-                        block.span,
-                        format!(
-                            "{}'s setup has the wrong pieces: {}",
-                            self.side_name(side),
-                            wrong.join(", ")
-                        ),
-                        rule,
-                    )
-                    .label("piece counts differ from the ruleset")
-                    .help(format!(
-                        "{} has {} pieces a side; see docs/log-format.md for the table",
-                        r.game.as_str(),
-                        r.army_size()
-                    )),
-                );
+        st: &State,
+        mv: &MoveRecord,
+        number: u32,
+        piece: Piece,
+        from: Square,
+        v: &two_squares::Violation,
+    ) -> Finding {
+        let limit = st.two_squares.limit;
+        let mut f = Finding::new(
+            Code::TwoSquaresRule,
+            mv.text.span,
+            format!(
+                "the {} on {} moves between the same two squares for the {} time in a row",
+                piece.kind.name(),
+                self.geometry().name(from),
+                crate::types::nth(v.run.len as usize + 1)
+            ),
+            Rule::TwoSquares,
+        )
+        .at_ply(number)
+        .label(format!("move {} of the run; the limit is {limit}", v.run.len + 1))
+        .help(format!(
+            "a piece may shuttle between two squares at most {limit} times in a row; {} had to move another piece or go elsewhere",
+            self.side_name(st.to_move)
+        ));
+        for p in &v.plies {
+            if let Some(sp) = st.ply_spans.get(*p as usize - 1) {
+                f = f.with_label(*sp, format!("ply {p}: part of the run"));
             }
         }
-        for b in &record.setups {
-            if b.side.value != "red" && b.side.value != "blue" {
-                errors.push(
-                    Finding::new(
-                        Code::SetupInvalid,
-                        b.side.span,
-                        format!(
-                            "`{}` is not a side of {}",
-                            b.side.value,
-                            self.ruleset.game.as_str()
-                        ),
-                        rule,
-                    )
-                    .label("expected red or blue"),
-                );
-            }
-        }
-        if errors.is_empty() {
-            Ok(board)
+        f.with_evidence(v.plies.clone())
+    }
+
+    /// The `more-squares-rule` finding (rulings §1.5): the chased pieces still on the board,
+    /// and a label on the position's first occurrence.
+    fn chase_finding(
+        &self,
+        st: &State,
+        mv: &MoveRecord,
+        number: u32,
+        v: &chase::Violation,
+    ) -> Finding {
+        let chased: Vec<String> = v
+            .chased
+            .iter()
+            .filter_map(|id| self.describe_piece(st, *id))
+            .collect();
+        let chased = if chased.is_empty() {
+            "the same pieces".to_string()
         } else {
-            Err(errors)
+            chased.join(" and ")
+        };
+        let mut f = Finding::new(
+            Code::MoreSquaresRule,
+            mv.text.span,
+            format!(
+                "{} chases {chased} into a position that already occurred on ply {}",
+                self.side_name(st.to_move),
+                v.first_ply
+            ),
+            Rule::MoreSquares,
+        )
+        .at_ply(number)
+        .label("this chasing move repeats a position of the chase")
+        .help(format!(
+            "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed. The chase began on ply {}",
+            v.began
+        ));
+        if let Some(sp) = st.ply_spans.get(v.first_ply as usize - 1) {
+            f = f.with_label(
+                *sp,
+                format!("ply {}: the position first occurred here", v.first_ply),
+            );
         }
+        f.with_evidence(v.plies.clone())
     }
 }
 
@@ -677,269 +503,32 @@ impl Rules for Stratego {
         self.board_view(st)
     }
 
+    /// Decode, legality (§1.1, then the combat annotation), the history rules (§1.4, §1.5:
+    /// reported, the move still applied), apply.
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        let g = self.geometry();
-        let side = st.to_move;
-        let name = self.side_name(side);
-        if mv.turn + 1 != number as usize {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.span,
-                "two moves in one turn",
-                self.ruleset.source,
-            )
-            .at_ply(number)
-            .label("joined to the previous move by a comma")
-            .help("only Spionage plays two moves a turn; separate the moves with a space"));
-        }
-        let Some(c) = mv.coord() else {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.text.span,
-                format!("`{}` is not a move", excerpt(&mv.text.value)),
-                Rule::LogMoves,
-            )
-            .at_ply(number)
-            .label("expected a from-square and a to-square, e.g. a4-a5")
-            .help(
-                "Stratego moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack",
-            ));
-        };
-        let from = g.square_written(c.from.0, c.from.1);
-        let to = g.square_written(c.to.0, c.to.1);
-        let board_text = format!(
-            "files a-{}, ranks 1-{}",
-            (b'a' + g.width - 1) as char,
-            g.height
-        );
-        let Some(from) = from else {
-            return Err(self
-                .illegal(
-                    c.from_span,
-                    number,
-                    "from-square is off the board".into(),
-                    "not a square",
-                )
-                .help(format!("the board has {board_text}")));
-        };
-        let Some(to) = to else {
-            return Err(self
-                .illegal(
-                    c.to_span,
-                    number,
-                    "to-square is off the board".into(),
-                    "not a square",
-                )
-                .help(format!("the board has {board_text}")));
-        };
-        let Some(piece) = st.board[from as usize] else {
-            return Err(self
-                .illegal(
-                    c.from_span,
-                    number,
-                    format!("no piece on {}", g.name(from)),
-                    "empty square",
-                )
-                .help(format!(
-                    "it is {name}'s move; the move must start on one of {name}'s pieces"
-                )));
-        };
-        if piece.side != side {
-            return Err(self
-                .illegal(
-                    c.from_span,
-                    number,
-                    format!(
-                        "{} holds a {} piece but it is {name}'s move",
-                        g.name(from),
-                        self.side_name(piece.side)
-                    ),
-                    "opponent's piece",
-                )
-                .help(format!(
-                    "the sides move in turn; {} moved first in this game",
-                    // Odd plies belong to the side that moved first.
-                    self.side_name(if number % 2 == 1 { side } else { side.other() })
-                )));
-        }
-        if !piece.kind.movable() {
-            return Err(self
-                .illegal(
-                    c.from_span,
-                    number,
-                    format!("the {} on {} cannot move", piece.kind.name(), g.name(from)),
-                    "never moves",
-                )
-                .help("Bombs and Flags stay where they were set up"));
-        }
-        if from == to {
-            return Err(self
-                .illegal(
-                    mv.text.span,
-                    number,
-                    "a move must change square".into(),
-                    "same square",
-                )
-                .help("a piece moves to another square; a turn cannot be passed"));
-        }
-        if self.is_lake(to) {
-            return Err(self
-                .illegal(
-                    c.to_span,
-                    number,
-                    format!("{} is a lake", g.name(to)),
-                    "no piece may enter a lake",
-                )
-                .help("lakes are never entered or crossed"));
-        }
-        let Some(dir) = g.direction(from, to) else {
-            return Err(self
-                .illegal(
-                    mv.text.span,
-                    number,
-                    format!("{}-{} is not a straight line", g.name(from), g.name(to)),
-                    "not orthogonal",
-                )
-                .help("pieces move along a file or a rank, never diagonally"));
-        };
-        let dist = g.distance(from, to);
-        if dist > 1 {
-            if piece.kind != Kind::Scout {
-                return Err(self
-                    .illegal(
-                        mv.text.span,
-                        number,
-                        format!("a {} moves one square, not {dist}", piece.kind.name()),
-                        "too far",
-                    )
-                    .help("only a Scout moves more than one square"));
-            }
-            let mut s = from;
-            for _ in 1..dist {
-                s = g
-                    .step(s, dir)
-                    .expect("in-line squares between two board squares");
-                if self.is_lake(s) {
-                    return Err(self
-                        .illegal(
-                            mv.text.span,
-                            number,
-                            format!("the Scout cannot cross the lake at {}", g.name(s)),
-                            "lake in the way",
-                        )
-                        .help("a Scout moves over empty land squares only"));
-                }
-                if let Some(b) = st.board[s as usize] {
-                    return Err(self
-                        .illegal(
-                            mv.text.span,
-                            number,
-                            format!(
-                                "the Scout cannot pass the {} piece on {}",
-                                self.side_name(b.side).to_lowercase(),
-                                g.name(s)
-                            ),
-                            "piece in the way",
-                        )
-                        .help("a Scout may attack only the piece at the end of a clear line"));
-                }
-            }
-        }
+        let (from, to, capture_mark) = self.decode(st, mv, number)?;
+        let piece = self
+            .check_move(st, from, to, capture_mark)
+            .map_err(|why| self.explain(st, mv, number, why))?;
         let target = st.board[to as usize];
-        if let Some(t) = target {
-            if t.side == side {
-                return Err(self
-                    .illegal(
-                        c.to_span,
-                        number,
-                        format!("{} holds {name}'s own piece", g.name(to)),
-                        "own piece",
-                    )
-                    .help("a piece moves to an empty square or attacks an enemy piece"));
-            }
-        } else if c.capture_mark {
-            return Err(self
-                .illegal(
-                    c.to_span,
-                    number,
-                    format!("marked as an attack but {} is empty", g.name(to)),
-                    "nothing to attack",
-                )
-                .help(format!(
-                    "write {}-{} for a move to an empty square",
-                    g.name(from),
-                    g.name(to)
-                )));
-        }
+        let source = self.ruleset.source;
         annotation::check_combat(
             mv,
             number,
             piece.kind,
             target.map(|t| t.kind),
-            self.ruleset.source,
+            source,
             "3:B",
         )?;
-
-        // The history rules (§1.4, §1.5) judge the move before it is applied; a violation
-        // is reported and the move is still played, so one run shows every violation.
-        let mut findings = Vec::new();
+        let g = self.geometry();
+        let side = st.to_move;
         let (key_after, threatens) = self.consequences(st, from, to);
+        let mut findings = Vec::new();
         if let Some(v) = st.two_squares.check(&g, side, piece.id, from, to) {
-            let mut f = Finding::new(
-                Code::TwoSquaresRule,
-                mv.text.span,
-                format!(
-                    "the {} on {} moves between the same two squares for the {} time in a row",
-                    piece.kind.name(),
-                    g.name(from),
-                    crate::types::nth(v.run.len as usize + 1)
-                ),
-                Rule::TwoSquares,
-            )
-            .at_ply(number)
-            .label(format!("move {} of the run; the limit is {}", v.run.len + 1, st.two_squares.limit))
-            .help(format!(
-                "a piece may shuttle between two squares at most {} times in a row; {name} had to move another piece or go elsewhere",
-                st.two_squares.limit
-            ));
-            for p in &v.plies {
-                if let Some(sp) = st.ply_spans.get(*p as usize - 1) {
-                    f = f.with_label(*sp, format!("ply {p}: part of the run"));
-                }
-            }
-            f = f.with_evidence(v.plies.clone());
-            findings.push(f);
+            findings.push(self.two_squares_finding(st, mv, number, piece, from, &v));
         }
         if let Some(v) = st.chase.check(side, piece.id, to, &threatens, key_after) {
-            let chased: Vec<String> = v
-                .chased
-                .iter()
-                .filter_map(|id| self.describe_piece(st, *id))
-                .collect();
-            let mut f = Finding::new(
-                Code::MoreSquaresRule,
-                mv.text.span,
-                format!(
-                    "{name} chases {} into a position that already occurred on ply {}",
-                    if chased.is_empty() { "the same pieces".to_string() } else { chased.join(" and ") },
-                    v.first_ply
-                ),
-                Rule::MoreSquares,
-            )
-            .at_ply(number)
-            .label("this chasing move repeats a position of the chase")
-            .help(format!(
-                "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed. The chase began on ply {}",
-                v.began
-            ));
-            if let Some(sp) = st.ply_spans.get(v.first_ply as usize - 1) {
-                f = f.with_label(
-                    *sp,
-                    format!("ply {}: the position first occurred here", v.first_ply),
-                );
-            }
-            f = f.with_evidence(v.plies.clone());
-            findings.push(f);
+            findings.push(self.chase_finding(st, mv, number, &v));
         }
         let capture = target.is_some();
         self.apply(st, from, to);
@@ -949,19 +538,17 @@ impl Rules for Stratego {
             side, piece.id, from, to, &threatens, capture, st.key, number,
         );
         st.ply_spans.push(mv.span);
-        Ok(Applied {
-            info: PlyInfo {
-                number,
-                side,
-                span: mv.span,
-                from,
-                to,
-                piece: piece.id,
-                capture,
-                key: st.key,
-            },
-            findings,
-        })
+        let info = PlyInfo {
+            number,
+            side,
+            span: mv.span,
+            from,
+            to,
+            piece: piece.id,
+            capture,
+            key: st.key,
+        };
+        Ok(Applied { info, findings })
     }
 
     fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {

@@ -148,6 +148,16 @@ fn sq(g: &Geometry, name: &str) -> Square {
         .expect("lake squares are on the board")
 }
 
+/// Pieces per side, in the order of [`KINDS`]: Flag, Bomb, Spy, Scout, Miner, Sergeant,
+/// Lieutenant, Captain, Major, Colonel, General, Marshal (rulings §1.1, §1.2).
+const CLASSIC: [u8; 12] = [1, 6, 1, 8, 5, 4, 4, 4, 3, 2, 1, 1];
+/// Barrage: Flag, Bomb, Spy, 2 Scouts, Miner, General, Marshal (rulings §1.1).
+const BARRAGE: [u8; 12] = [1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 1, 1];
+/// Duel: Flag, 2 Bombs, Spy, 2 Scouts, 2 Miners, General, Marshal (rulings §1.1).
+const DUEL: [u8; 12] = [1, 2, 1, 2, 2, 0, 0, 0, 0, 0, 1, 1];
+/// Veldslag: no Marshal and no Sergeant; the General is the top piece (rulings §1.2).
+const VELDSLAG: [u8; 12] = [1, 4, 1, 5, 3, 0, 3, 3, 2, 1, 1, 0];
+
 impl Ruleset {
     /// The ruleset for a Stratego-family game; `None` for other games.
     pub fn for_game(game: GameId) -> Option<Ruleset> {
@@ -156,128 +166,42 @@ impl Ruleset {
             height: 10,
             rank_base: 1,
         };
-        let classic_lakes = ["c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"];
-        let mut counts = [0u8; 12];
-        let set = |counts: &mut [u8; 12], list: &[(Kind, u8)]| {
-            for &(k, n) in list {
-                counts[k.index()] = n;
-            }
+        let eight = Geometry {
+            width: 8,
+            height: 8,
+            rank_base: 1,
         };
-        match game {
-            GameId::Stratego => {
-                set(
-                    &mut counts,
-                    &[
-                        (Kind::Marshal, 1),
-                        (Kind::General, 1),
-                        (Kind::Colonel, 2),
-                        (Kind::Major, 3),
-                        (Kind::Captain, 4),
-                        (Kind::Lieutenant, 4),
-                        (Kind::Sergeant, 4),
-                        (Kind::Miner, 5),
-                        (Kind::Scout, 8),
-                        (Kind::Spy, 1),
-                        (Kind::Bomb, 6),
-                        (Kind::Flag, 1),
-                    ],
-                );
-                Some(Ruleset {
-                    game,
-                    geometry: ten,
-                    lakes: classic_lakes.iter().map(|n| sq(&ten, n)).collect(),
-                    zones: [0..=3, 6..=9],
-                    counts,
-                    fill_zone: true,
-                    spy_target: Kind::Marshal,
-                    source: Rule::Stratego,
-                })
-            }
-            GameId::Barrage => {
-                set(
-                    &mut counts,
-                    &[
-                        (Kind::Flag, 1),
-                        (Kind::Marshal, 1),
-                        (Kind::General, 1),
-                        (Kind::Spy, 1),
-                        (Kind::Scout, 2),
-                        (Kind::Miner, 1),
-                        (Kind::Bomb, 1),
-                    ],
-                );
-                Some(Ruleset {
-                    game,
-                    geometry: ten,
-                    lakes: classic_lakes.iter().map(|n| sq(&ten, n)).collect(),
-                    zones: [0..=3, 6..=9],
-                    counts,
-                    fill_zone: false,
-                    spy_target: Kind::Marshal,
-                    source: Rule::Barrage,
-                })
-            }
-            GameId::Duel => {
-                set(
-                    &mut counts,
-                    &[
-                        (Kind::Flag, 1),
-                        (Kind::Bomb, 2),
-                        (Kind::Spy, 1),
-                        (Kind::Scout, 2),
-                        (Kind::Miner, 2),
-                        (Kind::General, 1),
-                        (Kind::Marshal, 1),
-                    ],
-                );
-                Some(Ruleset {
-                    game,
-                    geometry: ten,
-                    lakes: classic_lakes.iter().map(|n| sq(&ten, n)).collect(),
-                    zones: [0..=3, 6..=9],
-                    counts,
-                    fill_zone: false,
-                    spy_target: Kind::Marshal,
-                    source: Rule::Duel,
-                })
-            }
-            GameId::Veldslag => {
-                let eight = Geometry {
-                    width: 8,
-                    height: 8,
-                    rank_base: 1,
-                };
-                set(
-                    &mut counts,
-                    &[
-                        (Kind::Flag, 1),
-                        (Kind::General, 1),
-                        (Kind::Colonel, 1),
-                        (Kind::Major, 2),
-                        (Kind::Captain, 3),
-                        (Kind::Lieutenant, 3),
-                        (Kind::Miner, 3),
-                        (Kind::Scout, 5),
-                        (Kind::Spy, 1),
-                        (Kind::Bomb, 4),
-                    ],
-                );
-                Some(Ruleset {
-                    game,
-                    geometry: eight,
-                    lakes: ["c4", "c5", "f4", "f5"]
-                        .iter()
-                        .map(|n| sq(&eight, n))
-                        .collect(),
-                    zones: [0..=2, 5..=7],
-                    counts,
-                    fill_zone: true,
-                    spy_target: Kind::General,
-                    source: Rule::Veldslag,
-                })
-            }
-            _ => None,
-        }
+        let (counts, source) = match game {
+            GameId::Stratego => (CLASSIC, Rule::Stratego),
+            GameId::Barrage => (BARRAGE, Rule::Barrage),
+            GameId::Duel => (DUEL, Rule::Duel),
+            GameId::Veldslag => (VELDSLAG, Rule::Veldslag),
+            _ => return None,
+        };
+        let veldslag = game == GameId::Veldslag;
+        let (geometry, lakes): (Geometry, &[&str]) = if veldslag {
+            (eight, &["c4", "c5", "f4", "f5"])
+        } else {
+            (ten, &["c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"])
+        };
+        Some(Ruleset {
+            game,
+            geometry,
+            lakes: lakes.iter().map(|n| sq(&geometry, n)).collect(),
+            zones: if veldslag {
+                [0..=2, 5..=7]
+            } else {
+                [0..=3, 6..=9]
+            },
+            counts,
+            fill_zone: matches!(game, GameId::Stratego | GameId::Veldslag),
+            spy_target: if veldslag {
+                Kind::General
+            } else {
+                Kind::Marshal
+            },
+            source,
+        })
     }
 
     /// Pieces per side.
@@ -313,6 +237,77 @@ mod tests {
         assert_eq!(Ruleset::for_game(GameId::Barrage).unwrap().army_size(), 8);
         assert_eq!(Ruleset::for_game(GameId::Duel).unwrap().army_size(), 10);
         assert_eq!(Ruleset::for_game(GameId::Veldslag).unwrap().army_size(), 24);
+    }
+
+    /// Every ruleset's army, written out by name from rulings §1.1 and §1.2.
+    #[test]
+    fn armies_by_name() {
+        use Kind::*;
+        let army = |game| {
+            let r = Ruleset::for_game(game).unwrap();
+            KINDS
+                .iter()
+                .filter(|k| r.has(**k))
+                .map(|k| (*k, r.counts[k.index()]))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            army(GameId::Stratego),
+            [
+                (Flag, 1),
+                (Bomb, 6),
+                (Spy, 1),
+                (Scout, 8),
+                (Miner, 5),
+                (Sergeant, 4),
+                (Lieutenant, 4),
+                (Captain, 4),
+                (Major, 3),
+                (Colonel, 2),
+                (General, 1),
+                (Marshal, 1)
+            ]
+        );
+        let small = |bombs, miners| {
+            vec![
+                (Flag, 1),
+                (Bomb, bombs),
+                (Spy, 1),
+                (Scout, 2),
+                (Miner, miners),
+                (General, 1),
+                (Marshal, 1),
+            ]
+        };
+        assert_eq!(army(GameId::Barrage), small(1, 1));
+        assert_eq!(army(GameId::Duel), small(2, 2));
+        assert_eq!(
+            army(GameId::Veldslag),
+            [
+                (Flag, 1),
+                (Bomb, 4),
+                (Spy, 1),
+                (Scout, 5),
+                (Miner, 3),
+                (Lieutenant, 3),
+                (Captain, 3),
+                (Major, 2),
+                (Colonel, 1),
+                (General, 1)
+            ]
+        );
+        let v = Ruleset::for_game(GameId::Veldslag).unwrap();
+        assert_eq!(
+            (v.spy_target, v.zones.clone(), v.fill_zone),
+            (General, [0..=2, 5..=7], true)
+        );
+        let b = Ruleset::for_game(GameId::Barrage).unwrap();
+        assert_eq!(
+            (b.spy_target, b.zones.clone(), b.fill_zone),
+            (Marshal, [0..=3, 6..=9], false)
+        );
+        assert_eq!(b.lakes.len(), 8);
+        assert_eq!(v.lakes.len(), 4);
     }
 
     #[test]
