@@ -27,18 +27,19 @@
 // engine alone would buy nothing.
 #![allow(clippy::result_large_err)]
 
+mod illegal;
 pub mod pieces;
 pub mod setup;
 mod view;
 
-use crate::finding::{Code, Finding};
+use crate::finding::Finding;
 use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
-use crate::rules::{annotation, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::rules::{annotation, coords, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::EndReason;
 use crate::types::Side;
-use crate::types::Span;
+pub use illegal::Illegal;
 pub use pieces::{combat, Combat, Kind, ARMY, KINDS};
 use std::rc::Rc;
 
@@ -117,20 +118,6 @@ impl State {
     }
 }
 
-/// Why a move is not allowed (the checks of [`Spionage::check_move`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Illegal {
-    Empty,
-    Enemy(Piece),
-    Immobile(Piece),
-    MovedThisTurn(Piece),
-    SameSquare,
-    NotAStep(Piece),
-    Volcano,
-    Own,
-    NoReturn(Piece),
-}
-
 /// The engine for `spionage` or `spionage-snel`.
 #[derive(Debug, Clone)]
 pub struct Spionage {
@@ -191,44 +178,6 @@ impl Spionage {
 
     fn phase_key() -> u64 {
         zobrist(u64::MAX - 1)
-    }
-
-    /// Checks a move of the side to move from `from` to `to` (both on the board) against the
-    /// movement rules of §2: an own movable piece that has not moved this turn, one orthogonal
-    /// step, not onto a volcano or an own piece, not straight back to the square it left in
-    /// its owner's previous turn. Returns the moving piece.
-    fn check_move(&self, st: &State, from: Square, to: Square) -> Result<Piece, Illegal> {
-        let g = self.geometry();
-        let piece = st.board[from as usize].ok_or(Illegal::Empty)?;
-        if piece.side != st.to_move {
-            return Err(Illegal::Enemy(piece));
-        }
-        if !piece.kind.movable() {
-            return Err(Illegal::Immobile(piece));
-        }
-        if st.current.iter().flatten().any(|s| s.piece == piece.id) {
-            return Err(Illegal::MovedThisTurn(piece));
-        }
-        if from == to {
-            return Err(Illegal::SameSquare);
-        }
-        if g.distance(from, to) != 1 {
-            return Err(Illegal::NotAStep(piece));
-        }
-        if st.volcano[to as usize] {
-            return Err(Illegal::Volcano);
-        }
-        if st.board[to as usize].is_some_and(|q| q.side == piece.side) {
-            return Err(Illegal::Own);
-        }
-        let back = st.previous[piece.side.index()]
-            .iter()
-            .flatten()
-            .any(|s| s.piece == piece.id && s.from == to && s.to == from);
-        if back {
-            return Err(Illegal::NoReturn(piece));
-        }
-        Ok(piece)
     }
 
     /// The legal targets of the piece on `from` for the side to move (empty when it is not
@@ -398,137 +347,58 @@ impl Spionage {
         )
     }
 
-    fn illegal(&self, span: Span, number: u32, message: String, label: &str) -> Finding {
-        Finding::new(Code::IllegalMove, span, message, SOURCE)
-            .at_ply(number)
-            .label(label.to_string())
-    }
-
-    /// The finding for a move [`Spionage::check_move`] refused.
-    fn refused(
+    /// Reads ply `number` as from-square, to-square and attack mark: a `parse-error` for a
+    /// text that is not a coordinate move, an `illegal-move` for a square off the board.
+    fn decode(
         &self,
         st: &State,
         mv: &MoveRecord,
         number: u32,
-        why: Illegal,
-        from: Square,
-        to: Square,
-    ) -> Finding {
-        let g = self.geometry();
-        let name = self.side_name(st.to_move);
-        let at = self.turn_text(st, st.moves_in_turn() + 1);
-        let c = mv.coord().expect("refused moves are coordinate moves");
-        let (span, message, label, help): (Span, String, &str, String) = match why {
-            Illegal::Empty => (
-                c.from_span,
-                format!("no piece on {} ({at})", g.name(from)),
-                "empty square",
-                format!("it is {name}'s turn; the move must start on one of {name}'s pieces"),
-            ),
-            Illegal::Enemy(p) => (
-                c.from_span,
-                format!(
-                    "{} holds a {} piece but it is {name}'s turn ({at})",
-                    g.name(from),
-                    self.side_name(p.side)
-                ),
-                "opponent's piece",
-                "the players take turns, White first".into(),
-            ),
-            Illegal::Immobile(p) => (
-                c.from_span,
-                format!("the {} on {} cannot move ({at})", p.kind.name(), g.name(from)),
-                "never moves",
-                "Mines and the Headquarters stay where they were set up".into(),
-            ),
-            Illegal::MovedThisTurn(p) => (
-                c.from_span,
-                format!(
-                    "the {} on {} already moved in this turn ({at})",
-                    p.kind.name(),
-                    g.name(from)
-                ),
-                "same piece as the first move",
-                "a turn is two moves with two different pieces".into(),
-            ),
-            Illegal::SameSquare => (
-                mv.text.span,
-                format!("a move must change square ({at})"),
-                "same square",
-                String::new(),
-            ),
-            Illegal::NotAStep(p) => (
-                mv.text.span,
-                format!(
-                    "{}-{} is not one orthogonal step ({at})",
-                    g.name(from),
-                    g.name(to)
-                ),
-                "not a one-square step",
-                format!(
-                    "a {} moves one square along a file or a rank",
-                    p.kind.name()
-                ),
-            ),
-            Illegal::Volcano => (
-                c.to_span,
-                format!("{} is a volcano ({at})", g.name(to)),
-                "no piece may enter a volcano",
-                "volcanoes are never entered".into(),
-            ),
-            Illegal::Own => (
-                c.to_span,
-                format!("{} holds {name}'s own piece ({at})", g.name(to)),
-                "own piece",
-                "a piece moves to an empty square or attacks an enemy piece".into(),
-            ),
-            Illegal::NoReturn(p) => (
-                c.to_span,
-                format!(
-                    "the {} may not go straight back to {}, which it left in {name}'s previous turn ({at})",
-                    p.kind.name(),
-                    g.name(to)
-                ),
-                "back to the square it came from",
-                "a piece may return to the square it came from only after another turn".into(),
-            ),
+    ) -> Result<(Square, Square, bool), Finding> {
+        let unreadable = coords::Unreadable {
+            shown: |t| t.escape_debug().to_string(),
+            example: "a4-a5",
+            help: "Spionage moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack; the two moves of a turn are joined by a comma",
         };
-        let mut f = self.illegal(span, number, message, label);
-        let mut help = help;
-        if st.current[0].is_some() && !self.has_legal_move(st) {
-            let note = "no other piece could move after the first move, so this turn is one move";
-            help = if help.is_empty() {
-                note.to_string()
-            } else {
-                format!("{help}; {note}")
-            };
-        }
-        if !help.is_empty() {
-            f = f.help(help);
-        }
-        f
+        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
+        coords::read(&self.geometry(), mv, number, &unreadable, off)
     }
 
-    /// The finding for a ply beyond the moves a turn holds.
-    fn extra_move(&self, mv: &MoveRecord, number: u32) -> Finding {
-        let turn = self.turn_name(mv.turn);
-        if self.moves_per_turn() == 1 {
-            self.illegal(
-                mv.span,
-                number,
-                format!("a second move in {turn}: spionage-snel plays one move a turn"),
-                "joined to the previous move by a comma",
-            )
-            .help("write each move as its own turn (separated by a space), or play [Game \"spionage\"]")
+    /// Plays the checked move `from`-`to` of ply `number` within its turn, and ends the turn
+    /// after its last possible move. A one-move turn that the record follows with another turn
+    /// is allowed only when the move ended the game or no other piece can move after it
+    /// ([`Illegal::OneMoveTurn`]); the last turn of a record may stop after one move (a record
+    /// may stop anywhere), and that turn stays open. Returns true when the move attacked.
+    fn play_in_turn(
+        &self,
+        st: &mut State,
+        mv: &MoveRecord,
+        number: u32,
+        (from, to): (Square, Square),
+    ) -> Result<bool, Finding> {
+        let move_no = st.moves_in_turn() + 1;
+        let size = st.turn_sizes.get(mv.turn).copied().unwrap_or(1) as usize;
+        let last_turn = mv.turn + 1 >= st.turn_sizes.len();
+        let capture;
+        if move_no == 1 && self.moves_per_turn() == 2 && size == 1 && !last_turn {
+            let mut next = st.clone();
+            capture = self.apply(&mut next, from, to, number);
+            if self.ending(&next).is_none() {
+                if let Some(&(f2, t2)) = self.legal_moves(&next).first() {
+                    return Err(self.explain(st, mv, number, Illegal::OneMoveTurn(f2, t2)));
+                }
+            }
+            *st = next;
         } else {
-            self.illegal(
-                mv.span,
-                number,
-                format!("a third move in {turn}: a Spionage turn is at most two moves"),
-                "joined to a complete turn by a comma",
-            )
-            .help("a turn is two moves with two different pieces; start the next turn with a space")
+            capture = self.apply(st, from, to, number);
         }
+        let over = move_no == self.moves_per_turn()
+            || (size <= move_no
+                && (!last_turn || self.ending(st).is_some() || !self.has_legal_move(st)));
+        if over {
+            self.end_turn(st);
+        }
+        Ok(capture)
     }
 }
 
@@ -600,59 +470,20 @@ impl Rules for Spionage {
         self.board_view(st)
     }
 
+    /// Decode, legality (§2 movement, the attack mark, the combat annotation), then the move
+    /// within its turn ([`Spionage::play_in_turn`]).
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        let g = self.geometry();
         if mv.turn < st.turn {
-            return Err(self.extra_move(mv, number));
+            return Err(self.explain(st, mv, number, Illegal::ExtraMove));
         }
-        let Some(c) = mv.coord() else {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.text.span,
-                format!("`{}` is not a move", mv.text.value.escape_debug()),
-                Rule::LogMoves,
-            )
-            .at_ply(number)
-            .label("expected a from-square and a to-square, e.g. a4-a5")
-            .help("Spionage moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack; the two moves of a turn are joined by a comma"));
-        };
-        let move_no = st.moves_in_turn() + 1;
-        let off_board = |span: Span, what: &str| {
-            self.illegal(
-                span,
-                number,
-                format!("{what} is off the board ({})", self.turn_text(st, move_no)),
-                "not a square",
-            )
-            .help("the board has files a-j, ranks 1-10")
-        };
-        let from = g
-            .square_written(c.from.0, c.from.1)
-            .ok_or_else(|| off_board(c.from_span, "from-square"))?;
-        let to = g
-            .square_written(c.to.0, c.to.1)
-            .ok_or_else(|| off_board(c.to_span, "to-square"))?;
+        let (from, to, capture_mark) = self.decode(st, mv, number)?;
         let piece = self
             .check_move(st, from, to)
-            .map_err(|why| self.refused(st, mv, number, why, from, to))?;
+            .map_err(|why| self.explain(st, mv, number, why))?;
         let target = st.board[to as usize];
-        if target.is_none() && c.capture_mark {
-            return Err(self
-                .illegal(
-                    c.to_span,
-                    number,
-                    format!(
-                        "marked as an attack but {} is empty ({})",
-                        g.name(to),
-                        self.turn_text(st, move_no)
-                    ),
-                    "nothing to attack",
-                )
-                .help(format!(
-                    "write {}-{} for a move to an empty square",
-                    g.name(from),
-                    g.name(to)
-                )));
+        if target.is_none() && capture_mark {
+            let why = Illegal::NothingToAttack(from, to);
+            return Err(self.explain(st, mv, number, why));
         }
         annotation::check_combat(
             mv,
@@ -662,58 +493,20 @@ impl Rules for Spionage {
             SOURCE,
             "M:B",
         )?;
-
         let side = st.to_move;
-        let size = st.turn_sizes.get(mv.turn).copied().unwrap_or(1) as usize;
-        let last_turn = mv.turn + 1 >= st.turn_sizes.len();
-        let capture;
-        if move_no == 1 && self.moves_per_turn() == 2 && size == 1 && !last_turn {
-            // A one-move turn that the record follows with another turn: allowed only when
-            // the move ended the game or no other piece can move after it.
-            let mut next = st.clone();
-            capture = self.apply(&mut next, from, to, number);
-            if self.ending(&next).is_none() {
-                if let Some(&(f2, t2)) = self.legal_moves(&next).first() {
-                    return Err(self
-                        .illegal(
-                            mv.span,
-                            number,
-                            format!(
-                                "{} has only one move, but a second piece could move after it",
-                                self.turn_name(st.turn)
-                            ),
-                            "the only move of this turn",
-                        )
-                        .help(format!(
-                            "a Spionage turn is two moves with two different pieces, e.g. {}-{} after this one; join them with a comma",
-                            g.name(f2),
-                            g.name(t2)
-                        )));
-                }
-            }
-            *st = next;
-        } else {
-            capture = self.apply(st, from, to, number);
-        }
-        // The turn is over after its last possible move. A record may stop after the first
-        // move of a turn that could have had a second; that turn stays open.
-        let over = move_no == self.moves_per_turn()
-            || (size <= move_no
-                && (!last_turn || self.ending(st).is_some() || !self.has_legal_move(st)));
-        if over {
-            self.end_turn(st);
-        }
+        let capture = self.play_in_turn(st, mv, number, (from, to))?;
+        let info = PlyInfo {
+            number,
+            side,
+            span: mv.span,
+            from,
+            to,
+            piece: piece.id,
+            capture,
+            key: st.key,
+        };
         Ok(Applied {
-            info: PlyInfo {
-                number,
-                side,
-                span: mv.span,
-                from,
-                to,
-                piece: piece.id,
-                capture,
-                key: st.key,
-            },
+            info,
             findings: Vec::new(),
         })
     }

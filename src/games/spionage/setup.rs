@@ -6,7 +6,7 @@ use super::pieces::{Kind, ARMY, KINDS, LETTERS};
 use super::{Piece, SOURCE};
 use crate::finding::{Code, Finding};
 use crate::geometry::{Geometry, Square, MAX_SQUARES};
-use crate::record::{GameRecord, SetupBlock, Tag};
+use crate::record::{GameRecord, SetupBlock, SetupRow, Tag};
 use crate::rulebook::Rule;
 use crate::types::Side;
 use crate::types::Span;
@@ -81,56 +81,13 @@ pub fn read_volcanoes(
     let errors_before = errors.len();
     for (off, word) in tokens(&tag.value.value) {
         let span = token_span(tag, off, word.len());
-        let sq = parse_square(word);
-        let Some(sq) = sq else {
-            errors.push(
-                Finding::new(
-                    Code::SetupInvalid,
-                    span,
-                    format!("`{}` is not a square", word.escape_debug()),
-                    SOURCE,
-                )
-                .label("expected a square a1 to j10")
-                .help("name the volcano squares, e.g. [Volcanoes \"d5 e6 f4 g7\"]"),
-            );
-            continue;
-        };
-        if volcano[sq as usize] {
-            errors.push(
-                Finding::new(
-                    Code::SetupInvalid,
-                    span,
-                    format!("volcano {} is named twice", BOARD.name(sq)),
-                    SOURCE,
-                )
-                .label("repeated square")
-                .help("name each volcano square once"),
-            );
-            continue;
+        match volcano_square(word, span, &volcano) {
+            Ok(sq) => {
+                volcano[sq as usize] = true;
+                count += 1;
+            }
+            Err(f) => errors.push(f),
         }
-        if let Some(side) = zone_of(sq) {
-            errors.push(
-                Finding::new(
-                    Code::SetupInvalid,
-                    span,
-                    format!(
-                        "volcano {} is inside {}'s setup zone",
-                        BOARD.name(sq),
-                        side_name(side)
-                    ),
-                    SOURCE,
-                )
-                .label(format!(
-                    "{} sets up on {}",
-                    side_name(side),
-                    zone_text(side)
-                ))
-                .help("volcanoes stand on ranks 4 to 7"),
-            );
-            continue;
-        }
-        volcano[sq as usize] = true;
-        count += 1;
     }
     if count != USUAL_VOLCANOES && errors.len() == errors_before {
         warnings.push(
@@ -145,6 +102,40 @@ pub fn read_volcanoes(
         );
     }
     volcano
+}
+
+/// The square a word of the `Volcanoes` tag (at `span`) names, or why it cannot be a volcano:
+/// not a square, named before (`volcano`), inside a setup zone.
+fn volcano_square(word: &str, span: Span, volcano: &[bool]) -> Result<Square, Finding> {
+    let Some(sq) = parse_square(word) else {
+        return Err(problem(
+            span,
+            format!("`{}` is not a square", word.escape_debug()),
+            "expected a square a1 to j10",
+        )
+        .help("name the volcano squares, e.g. [Volcanoes \"d5 e6 f4 g7\"]"));
+    };
+    if volcano[sq as usize] {
+        return Err(problem(
+            span,
+            format!("volcano {} is named twice", BOARD.name(sq)),
+            "repeated square",
+        )
+        .help("name each volcano square once"));
+    }
+    if let Some(side) = zone_of(sq) {
+        return Err(problem(
+            span,
+            format!(
+                "volcano {} is inside {}'s setup zone",
+                BOARD.name(sq),
+                side_name(side)
+            ),
+            &format!("{} sets up on {}", side_name(side), zone_text(side)),
+        )
+        .help("volcanoes stand on ranks 4 to 7"));
+    }
+    Ok(sq)
 }
 
 /// Words of a tag value with their byte offsets; separators are white space and commas.
@@ -253,6 +244,13 @@ pub fn read_setups(record: &GameRecord, errors: &mut Vec<Finding>) -> [Option<Pi
     board
 }
 
+/// A `setup-invalid` finding under rulings §2.
+fn problem(span: Span, message: String, label: &str) -> Finding {
+    Finding::new(Code::SetupInvalid, span, message, SOURCE).label(label.to_string())
+}
+
+/// Reads one side's setup section into `board`: each row, the ranks the zone lacks, and the
+/// piece counts (judged only when the rows were otherwise sound).
 fn read_block(
     block: &SetupBlock,
     side: Side,
@@ -266,82 +264,20 @@ fn read_block(
     let mut next_id = (side.index() * ARMY) as u16;
     let errors_before = errors.len();
     for row in &block.rows {
-        let written = row.rank.value;
-        let rank0 = written.wrapping_sub(1);
-        if written == 0 || rank0 > u8::MAX as u32 || !zone.contains(&(rank0 as u8)) {
-            errors.push(
-                Finding::new(
-                    Code::SetupInvalid,
-                    row.rank.span,
-                    format!("rank {written} is outside {name}'s setup zone"),
-                    SOURCE,
-                )
-                .label(format!("{name} sets up on {}", zone_text(side)))
-                .help("label each row with a rank of the own setup zone"),
-            );
-            continue;
-        }
-        if std::mem::replace(&mut seen_rank[rank0 as usize], true) {
-            errors.push(
-                Finding::new(
-                    Code::SetupInvalid,
-                    row.rank.span,
-                    format!("rank {written} is given twice"),
-                    SOURCE,
-                )
-                .label("second row for this rank")
-                .help("give each rank of the setup zone once"),
-            );
-            continue;
-        }
-        let n = row.cells.value.chars().count();
-        if n != BOARD.width as usize {
-            errors.push(
-                Finding::new(
-                    Code::SetupInvalid,
-                    row.cells.span,
-                    format!("rank {written} has {n} squares, the board has 10"),
-                    SOURCE,
-                )
-                .label("expected 10 characters, one per file a to j")
-                .help(format!("letters: {LETTERS}")),
-            );
-            continue;
-        }
-        for (file, (off, c)) in row.cells.value.char_indices().enumerate() {
-            let cspan = Span::new(
-                row.cells.span.start + off,
-                row.cells.span.start + off + c.len_utf8(),
-            );
-            let sq = BOARD
-                .square(file as i32, rank0 as i32)
-                .expect("zone rank and checked width are on the board");
-            let Some(kind) = Kind::from_letter(c) else {
-                let (message, label) = if c == '.' {
-                    (
-                        format!("empty square {} in {name}'s setup", BOARD.name(sq)),
-                        "every square of the setup zone holds a piece",
-                    )
-                } else {
-                    (
-                        format!("unknown piece letter `{}`", c.escape_debug()),
-                        "not a Spionage piece letter",
-                    )
+        match row_rank(row, side, &mut seen_rank) {
+            Ok(rank0) => {
+                let mut place = |sq: Square, kind: Kind| {
+                    counts[kind.index()] += 1;
+                    board[sq as usize] = Some(Piece {
+                        side,
+                        kind,
+                        id: next_id,
+                    });
+                    next_id += 1;
                 };
-                errors.push(
-                    Finding::new(Code::SetupInvalid, cspan, message, SOURCE)
-                        .label(label)
-                        .help(format!("letters: {LETTERS}")),
-                );
-                continue;
-            };
-            counts[kind.index()] += 1;
-            board[sq as usize] = Some(Piece {
-                side,
-                kind,
-                id: next_id,
-            });
-            next_id += 1;
+                read_cells(row, rank0, name, &mut place, errors);
+            }
+            Err(f) => errors.push(f),
         }
     }
     let missing: Vec<String> = zone
@@ -351,16 +287,89 @@ fn read_block(
         .collect();
     if !missing.is_empty() {
         errors.push(
-            Finding::new(
-                Code::SetupInvalid,
+            problem(
                 block.side.span,
                 format!("{name}'s setup has no row for rank {}", missing.join(", ")),
-                SOURCE,
+                "incomplete setup",
             )
-            .label("incomplete setup")
             .help(format!("30 pieces fill all of {}", zone_text(side))),
         );
     }
+    if errors.len() == errors_before {
+        errors.extend(wrong_counts(block, name, &counts));
+    }
+}
+
+/// The 0-based rank of a setup row, or the finding that the row cannot be read: a rank outside
+/// the side's zone, a rank given twice, a row of the wrong width.
+fn row_rank(row: &SetupRow, side: Side, seen_rank: &mut [bool]) -> Result<u8, Finding> {
+    let written = row.rank.value;
+    let rank0 = written.wrapping_sub(1);
+    let name = side_name(side);
+    if written == 0 || rank0 > u8::MAX as u32 || !ZONES[side.index()].contains(&(rank0 as u8)) {
+        return Err(problem(
+            row.rank.span,
+            format!("rank {written} is outside {name}'s setup zone"),
+            &format!("{name} sets up on {}", zone_text(side)),
+        )
+        .help("label each row with a rank of the own setup zone"));
+    }
+    if std::mem::replace(&mut seen_rank[rank0 as usize], true) {
+        return Err(problem(
+            row.rank.span,
+            format!("rank {written} is given twice"),
+            "second row for this rank",
+        )
+        .help("give each rank of the setup zone once"));
+    }
+    let n = row.cells.value.chars().count();
+    if n != BOARD.width as usize {
+        return Err(problem(
+            row.cells.span,
+            format!("rank {written} has {n} squares, the board has 10"),
+            "expected 10 characters, one per file a to j",
+        )
+        .help(format!("letters: {LETTERS}")));
+    }
+    Ok(rank0 as u8)
+}
+
+/// Reads the squares of a sound row on rank `rank0` of the setup of `name`: each piece goes to
+/// `place`; an empty square or an unknown letter is a finding.
+fn read_cells(
+    row: &SetupRow,
+    rank0: u8,
+    name: &str,
+    place: &mut impl FnMut(Square, Kind),
+    errors: &mut Vec<Finding>,
+) {
+    for (file, (off, c)) in row.cells.value.char_indices().enumerate() {
+        let at = row.cells.span.start + off;
+        let cspan = Span::new(at, at + c.len_utf8());
+        let sq = BOARD
+            .square(file as i32, rank0 as i32)
+            .expect("zone rank and checked width are on the board");
+        let Some(kind) = Kind::from_letter(c) else {
+            let (message, label) = if c == '.' {
+                (
+                    format!("empty square {} in {name}'s setup", BOARD.name(sq)),
+                    "every square of the setup zone holds a piece",
+                )
+            } else {
+                (
+                    format!("unknown piece letter `{}`", c.escape_debug()),
+                    "not a Spionage piece letter",
+                )
+            };
+            errors.push(problem(cspan, message, label).help(format!("letters: {LETTERS}")));
+            continue;
+        };
+        place(sq, kind);
+    }
+}
+
+/// The finding for a setup whose piece counts differ from the army of rulings §2, if they do.
+fn wrong_counts(block: &SetupBlock, name: &str, counts: &[u8]) -> Option<Finding> {
     let wrong: Vec<String> = KINDS
         .iter()
         .filter(|k| counts[k.index()] != k.count())
@@ -373,18 +382,14 @@ fn read_block(
             )
         })
         .collect();
-    if !wrong.is_empty() && errors.len() == errors_before {
-        errors.push(
-            Finding::new(
-                Code::SetupInvalid,
-                block.span,
-                format!("{name}'s setup has the wrong pieces: {}", wrong.join(", ")),
-                SOURCE,
-            )
-            .label("piece counts differ from the Spionage army")
-            .help("each side has 5 Corporals, 4 Lieutenants, 3 Captains, 2 Colonels, 2 Generals, 5 Spies, 4 Miners, 4 Mines and 1 Headquarters"),
-        );
-    }
+    (!wrong.is_empty()).then(|| {
+        problem(
+            block.span,
+            format!("{name}'s setup has the wrong pieces: {}", wrong.join(", ")),
+            "piece counts differ from the Spionage army",
+        )
+        .help("each side has 5 Corporals, 4 Lieutenants, 3 Captains, 2 Colonels, 2 Generals, 5 Spies, 4 Miners, 4 Mines and 1 Headquarters")
+    })
 }
 
 /// Words in a `Game`, `Variant` or `Board` tag that name a small Spionage board.
