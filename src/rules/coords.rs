@@ -19,6 +19,11 @@ pub struct Unreadable {
     pub help: &'static str,
 }
 
+/// The text escaped as Rust escapes a string for debugging (`\u{7}`): an [`Unreadable::shown`].
+pub fn escaped(text: &str) -> String {
+    text.escape_debug().to_string()
+}
+
 /// The from-square, the to-square and the attack mark (`x`) of ply `number` (1-based) on `g`.
 /// A text that is not a coordinate move is the `parse-error` `unreadable` words; a square off
 /// the board is the finding `off_board` makes (its argument: true for the from-square).
@@ -54,4 +59,18 @@ pub fn read(
         .square_written(c.to.0, c.to.1)
         .ok_or_else(|| off_board(false))?;
     Ok((from, to, c.capture_mark))
+}
+
+/// In a game of one move a turn, ply `number` (1-based) must be a turn of its own: a move joined
+/// to the previous one by a comma is a `parse-error` under `rule`.
+pub fn one_move_turn(mv: &MoveRecord, number: u32, rule: Rule) -> Result<(), Finding> {
+    if mv.turn + 1 == number as usize {
+        return Ok(());
+    }
+    Err(
+        Finding::new(Code::ParseError, mv.span, "two moves in one turn", rule)
+            .at_ply(number)
+            .label("joined to the previous move by a comma")
+            .help("only Spionage plays two moves a turn; separate the moves with a space"),
+    )
 }

@@ -46,6 +46,13 @@ use std::rc::Rc;
 /// Where the rule text comes from, for findings.
 pub(crate) const SOURCE: Rule = Rule::Spionage;
 
+/// How a Spionage move that is not a coordinate move is reported.
+const UNREADABLE: coords::Unreadable = coords::Unreadable {
+    shown: coords::escaped,
+    example: "a4-a5",
+    help: "Spionage moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack; the two moves of a turn are joined by a comma",
+};
+
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
@@ -347,23 +354,6 @@ impl Spionage {
         )
     }
 
-    /// Reads ply `number` as from-square, to-square and attack mark: a `parse-error` for a
-    /// text that is not a coordinate move, an `illegal-move` for a square off the board.
-    fn decode(
-        &self,
-        st: &State,
-        mv: &MoveRecord,
-        number: u32,
-    ) -> Result<(Square, Square, bool), Finding> {
-        let unreadable = coords::Unreadable {
-            shown: |t| t.escape_debug().to_string(),
-            example: "a4-a5",
-            help: "Spionage moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack; the two moves of a turn are joined by a comma",
-        };
-        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
-        coords::read(&self.geometry(), mv, number, &unreadable, off)
-    }
-
     /// Plays the checked move `from`-`to` of ply `number` within its turn, and ends the turn
     /// after its last possible move. A one-move turn that the record follows with another turn
     /// is allowed only when the move ended the game or no other piece can move after it
@@ -476,7 +466,9 @@ impl Rules for Spionage {
         if mv.turn < st.turn {
             return Err(self.explain(st, mv, number, Illegal::ExtraMove));
         }
-        let (from, to, capture_mark) = self.decode(st, mv, number)?;
+        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
+        let (from, to, capture_mark) =
+            coords::read(&self.geometry(), mv, number, &UNREADABLE, off)?;
         let piece = self
             .check_move(st, from, to)
             .map_err(|why| self.explain(st, mv, number, why))?;

@@ -28,6 +28,13 @@ use chase::Chase;
 pub use illegal::Illegal;
 pub use pieces::{Kind, Ruleset, KINDS};
 
+/// How a Stratego-family move that is not a coordinate move is reported.
+const UNREADABLE: coords::Unreadable = coords::Unreadable {
+    shown: excerpt,
+    example: "a4-a5",
+    help: "Stratego moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack",
+};
+
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
@@ -333,36 +340,6 @@ impl Stratego {
         self.ruleset.game.side_names()[side.index()]
     }
 
-    /// Reads ply `number` as from-square, to-square and attack mark: a `parse-error` for a
-    /// second move in a turn or a text that is not a coordinate move, an `illegal-move` for a
-    /// square off the board.
-    fn decode(
-        &self,
-        st: &State,
-        mv: &MoveRecord,
-        number: u32,
-    ) -> Result<(Square, Square, bool), Finding> {
-        if mv.turn + 1 != number as usize {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.span,
-                "two moves in one turn",
-                self.ruleset.source,
-            )
-            .at_ply(number)
-            .label("joined to the previous move by a comma")
-            .help("only Spionage plays two moves a turn; separate the moves with a space"));
-        }
-        let unreadable = coords::Unreadable {
-            shown: excerpt,
-            example: "a4-a5",
-            help:
-                "Stratego moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack",
-        };
-        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
-        coords::read(&self.geometry(), mv, number, &unreadable, off)
-    }
-
     /// The `two-squares-rule` finding (rulings §1.4) for `piece` leaving `from`, with a label
     /// on every earlier move of the run.
     fn two_squares_finding(
@@ -506,7 +483,10 @@ impl Rules for Stratego {
     /// Decode, legality (§1.1, then the combat annotation), the history rules (§1.4, §1.5:
     /// reported, the move still applied), apply.
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        let (from, to, capture_mark) = self.decode(st, mv, number)?;
+        coords::one_move_turn(mv, number, self.ruleset.source)?;
+        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
+        let (from, to, capture_mark) =
+            coords::read(&self.geometry(), mv, number, &UNREADABLE, off)?;
         let piece = self
             .check_move(st, from, to, capture_mark)
             .map_err(|why| self.explain(st, mv, number, why))?;
