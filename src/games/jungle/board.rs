@@ -256,87 +256,122 @@ fn side_letter(side: Side) -> char {
 /// over). Ids are given in square order from a1.
 pub fn parse_fen(value: &str) -> Result<(Board, Side), Vec<FenProblem>> {
     let mut problems = Vec::new();
-    let mut bad =
-        |at: std::ops::Range<usize>, m: String| problems.push(FenProblem { at, message: m });
     let trimmed_start = value.len() - value.trim_start().len();
     let body = value.trim();
     let (board_text, rest) = match body.find(char::is_whitespace) {
         Some(i) => (&body[..i], body[i..].trim_start()),
         None => (body, ""),
     };
-    let rest_start = trimmed_start + (body.len() - rest.len());
-    let mut board: Board = [None; SQUARES];
-    let mut placed: Vec<(Square, Side, Kind, std::ops::Range<usize>)> = Vec::new();
-    let ranks: Vec<&str> = board_text.split('/').collect();
-    if ranks.len() != 9 {
-        bad(
-            trimmed_start..trimmed_start + board_text.len(),
-            format!("the board has {} ranks, Jungle has 9", ranks.len()),
-        );
-    } else {
-        let mut offset = trimmed_start;
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 8 - i as i32;
-            let mut file = 0i32;
-            for (j, c) in rank_text.char_indices() {
-                let at = offset + j..offset + j + c.len_utf8();
-                if let Some(d) = c.to_digit(10).filter(|d| (1..=7).contains(d)) {
-                    file += d as i32;
-                    continue;
-                }
-                let Some(kind) = Kind::from_letter(c) else {
-                    bad(
-                        at,
-                        format!("`{}` is not a Jungle piece letter", c.escape_debug()),
-                    );
-                    file += 1;
-                    continue;
-                };
-                let side = if c.is_ascii_uppercase() {
-                    Side::First
-                } else {
-                    Side::Second
-                };
-                if let Some(sq) = GEOMETRY.square(file, rank) {
-                    placed.push((sq, side, kind, at));
-                }
-                file += 1;
-            }
-            if file != 7 {
-                bad(
-                    offset..offset + rank_text.len(),
-                    format!("rank {} covers {file} files, the board has 7", rank + 1),
-                );
-            }
-            offset += rank_text.len() + 1;
-        }
-    }
-    let mut seen = [[false; 8]; 2];
+    let mut placed = read_ranks(board_text, trimmed_start, &mut problems);
     placed.sort_by_key(|p| p.0);
+    let board = place(placed, &mut problems);
+    let rest_start = trimmed_start + (body.len() - rest.len());
+    let side = match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["r"] | ["R"] => Some(Side::First),
+        ["b"] | ["B"] => Some(Side::Second),
+        [] => {
+            problems.push(FenProblem {
+                at: rest_start..rest_start,
+                message: "the side to move is missing (`r` or `b` after the board)".into(),
+            });
+            None
+        }
+        _ => {
+            problems.push(FenProblem {
+                at: rest_start..trimmed_start + body.len(),
+                message: format!("`{rest}` is not a side to move (`r` or `b`)"),
+            });
+            None
+        }
+    };
+    match side {
+        Some(side) if problems.is_empty() => Ok((board, side)),
+        _ => Err(problems),
+    }
+}
+
+/// A piece a FEN names: its square, side, kind and bytes in the value.
+type Placed = (Square, Side, Kind, std::ops::Range<usize>);
+
+/// The pieces of the FEN board `text` (starting at byte `offset` of the value), rank 9 first;
+/// a wrong rank count, a rank that does not cover 7 files, or an unknown letter is a problem.
+fn read_ranks(text: &str, offset: usize, problems: &mut Vec<FenProblem>) -> Vec<Placed> {
+    let mut placed = Vec::new();
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 9 {
+        problems.push(FenProblem {
+            at: offset..offset + text.len(),
+            message: format!("the board has {} ranks, Jungle has 9", ranks.len()),
+        });
+        return placed;
+    }
+    let mut offset = offset;
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 8 - i as i32;
+        let mut file = 0i32;
+        for (j, c) in rank_text.char_indices() {
+            let at = offset + j..offset + j + c.len_utf8();
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=7).contains(d)) {
+                file += d as i32;
+                continue;
+            }
+            match Kind::from_letter(c) {
+                Some(kind) => {
+                    let side = if c.is_ascii_uppercase() {
+                        Side::First
+                    } else {
+                        Side::Second
+                    };
+                    if let Some(sq) = GEOMETRY.square(file, rank) {
+                        placed.push((sq, side, kind, at));
+                    }
+                }
+                None => problems.push(FenProblem {
+                    at,
+                    message: format!("`{}` is not a Jungle piece letter", c.escape_debug()),
+                }),
+            }
+            file += 1;
+        }
+        if file != 7 {
+            problems.push(FenProblem {
+                at: offset..offset + rank_text.len(),
+                message: format!("rank {} covers {file} files, the board has 7", rank + 1),
+            });
+        }
+        offset += rank_text.len() + 1;
+    }
+    placed
+}
+
+/// Puts the pieces (in square order) on a board, ids from 0; a second piece of a kind on one
+/// side, an animal other than the Rat in water and a piece in a den are problems.
+fn place(placed: Vec<Placed>, problems: &mut Vec<FenProblem>) -> Board {
+    let mut board: Board = [None; SQUARES];
+    let mut seen = [[false; 8]; 2];
     for (id, (sq, side, kind, at)) in placed.into_iter().enumerate() {
         let name = GEOMETRY.name(sq);
         let who = if side == Side::First { "Red" } else { "Blue" };
+        let mut bad = |message: String| {
+            problems.push(FenProblem {
+                at: at.clone(),
+                message,
+            })
+        };
         if std::mem::replace(&mut seen[side.index()][kind.index()], true) {
-            bad(at.clone(), format!("more than one {who} {}", kind.name()));
+            bad(format!("more than one {who} {}", kind.name()));
         }
         if is_water(sq) && kind != Kind::Rat {
-            bad(
-                at.clone(),
-                format!("{who}'s {} in the water on {name}", kind.name()),
-            );
+            bad(format!("{who}'s {} in the water on {name}", kind.name()));
         }
         match den_owner(sq) {
-            Some(owner) if owner == side => bad(
-                at.clone(),
-                format!("{who}'s {} in its own den {name}", kind.name()),
-            ),
-            Some(_) => bad(
-                at.clone(),
-                format!(
-                    "{who}'s {} already in the opponent's den {name}",
-                    kind.name()
-                ),
-            ),
+            Some(owner) if owner == side => {
+                bad(format!("{who}'s {} in its own den {name}", kind.name()))
+            }
+            Some(_) => bad(format!(
+                "{who}'s {} already in the opponent's den {name}",
+                kind.name()
+            )),
             None => {}
         }
         board[sq as usize] = Some(Piece {
@@ -345,28 +380,7 @@ pub fn parse_fen(value: &str) -> Result<(Board, Side), Vec<FenProblem>> {
             id: id as u16,
         });
     }
-    let side = match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
-        ["r"] | ["R"] => Some(Side::First),
-        ["b"] | ["B"] => Some(Side::Second),
-        [] => {
-            bad(
-                rest_start..rest_start,
-                "the side to move is missing (`r` or `b` after the board)".into(),
-            );
-            None
-        }
-        _ => {
-            bad(
-                rest_start..trimmed_start + body.len(),
-                format!("`{rest}` is not a side to move (`r` or `b`)"),
-            );
-            None
-        }
-    };
-    match side {
-        Some(side) if problems.is_empty() => Ok((board, side)),
-        _ => Err(problems),
-    }
+    board
 }
 
 /// Writes a position as a `FEN` value (the inverse of [`parse_fen`]).

@@ -31,13 +31,14 @@
 pub mod board;
 pub mod claim;
 pub mod history;
+mod illegal;
 mod view;
 
 use crate::finding::{Code, Finding};
 use crate::geometry::{Square, ORTHOGONAL};
-use crate::record::{GameRecord, MoveRecord};
+use crate::record::{GameRecord, MoveRecord, Tag};
 use crate::rulebook::Rule;
-use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
+use crate::rules::{coords, Applied, GameId, Outcome, Parameters, PlyInfo, Rules};
 use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::Span;
@@ -47,6 +48,7 @@ pub use board::{
 };
 pub use claim::{answer as answer_claim, claim_repetition, ClaimAnswer};
 pub use history::History;
+pub use illegal::{Illegal, Refusal};
 
 /// The rule source named by movement and capture findings.
 pub const RULE: Rule = Rule::Jungle;
@@ -54,6 +56,13 @@ pub const RULE: Rule = Rule::Jungle;
 pub const REPETITION_RULE: Rule = Rule::JungleRepetition;
 /// The rule source named by `threefold-repetition` findings and claims.
 pub const THREEFOLD_RULE: Rule = Rule::JungleThreefold;
+
+/// How a Jungle move that is not a coordinate move is reported.
+const UNREADABLE: coords::Unreadable = coords::Unreadable {
+    shown: coords::escaped,
+    example: "a3-a4",
+    help: "Jungle moves are written from-to: a3-a4, a3xa4 for a capture, b3-b7 for a river jump",
+};
 
 /// A move: from-square and to-square (`rank * 7 + file`).
 pub type Move = (Square, Square);
@@ -78,39 +87,6 @@ pub struct State {
     pub last_moved: Option<Kind>,
     /// Where every position occurred.
     pub history: History,
-}
-
-/// Which part of a move text a rejection points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Part {
-    /// The from-square.
-    From,
-    /// The to-square.
-    To,
-    /// The whole move.
-    Whole,
-}
-
-/// Why a move breaks the movement or capture rules (rulings §3).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Illegal {
-    /// Where to point.
-    pub part: Part,
-    /// The headline, lower case.
-    pub message: String,
-    /// The primary label.
-    pub label: String,
-    /// What the rule allows instead.
-    pub help: String,
-}
-
-fn illegal(part: Part, message: String, label: &str, help: &str) -> Illegal {
-    Illegal {
-        part,
-        message,
-        label: label.to_string(),
-        help: help.to_string(),
-    }
 }
 
 /// What [`Jungle::make_move`] did.
@@ -165,55 +141,6 @@ impl Jungle {
     pub fn standard_start(&self, variant: Variant) -> State {
         let (board, side) = parse_fen(START_FEN).expect("the start FEN is valid");
         self.position(board, side, variant, Span::default())
-    }
-
-    /// Why `attacker` on `from` may not capture `defender` on `to` (`None`: it may), by the
-    /// capture rules of rulings §3 and the switches of `variant`. Order: the bank barrier
-    /// (switch), the trap rule (a piece on the attacker's own trap is taken by anything), the Rat
-    /// in water against the Elephant, then [`Variant::beats`].
-    pub fn capture_refusal(
-        variant: &Variant,
-        attacker: Piece,
-        from: Square,
-        defender: Piece,
-        to: Square,
-    ) -> Option<String> {
-        if variant.bank_barrier && is_water(from) != is_water(to) {
-            return Some(format!(
-                "the {} cannot capture across the water's edge (Variant bank-barrier)",
-                attacker.kind.name()
-            ));
-        }
-        let trap = trap_owner(to);
-        if trap == Some(attacker.side) || (variant.any_trap && trap.is_some()) {
-            return None;
-        }
-        if attacker.kind == Kind::Rat && defender.kind == Kind::Elephant && is_water(from) {
-            return Some("the Rat cannot capture the Elephant from the water".to_string());
-        }
-        if variant.beats(attacker.kind, defender.kind) {
-            return None;
-        }
-        if attacker.kind == Kind::Elephant && defender.kind == Kind::Rat {
-            return Some(
-                "the Elephant cannot capture the Rat (Variant elephant-spares-rat)".to_string(),
-            );
-        }
-        let own_trap = if trap.is_some() {
-            format!(
-                " on its own side's trap {} (a trap weakens only the opponent's pieces)",
-                GEOMETRY.name(to)
-            )
-        } else {
-            String::new()
-        };
-        Some(format!(
-            "the {} (strength {}) cannot capture the {} (strength {}){own_trap}",
-            attacker.kind.name(),
-            variant.strength(attacker.kind),
-            defender.kind.name(),
-            variant.strength(defender.kind)
-        ))
     }
 
     /// The square a `kind` on `from` reaches going in direction `dir`, occupancy of that square
@@ -303,143 +230,6 @@ impl Jungle {
         v
     }
 
-    /// Checks `from`-`to` for the side to move against the movement and capture rules; the
-    /// first broken rule is returned. Agrees with [`Jungle::legal_moves`] (a tested property).
-    pub fn check_move(&self, st: &State, from: Square, to: Square) -> Result<(), Illegal> {
-        let g = GEOMETRY;
-        let side = st.to_move;
-        let name = side_name(side);
-        let Some(piece) = st.board[from as usize] else {
-            return Err(illegal(
-                Part::From,
-                format!("no piece on {}", g.name(from)),
-                "empty square",
-                &format!("it is {name}'s move; the move must start on one of {name}'s pieces"),
-            ));
-        };
-        if piece.side != side {
-            return Err(illegal(
-                Part::From,
-                format!(
-                    "{} holds a {} piece but it is {name}'s move",
-                    g.name(from),
-                    side_name(piece.side)
-                ),
-                "opponent's piece",
-                "the sides move in turn",
-            ));
-        }
-        let kind = piece.kind.name();
-        if from == to {
-            return Err(illegal(
-                Part::Whole,
-                "a move must change square".into(),
-                "same square",
-                "a piece moves one square along a file or a rank",
-            ));
-        }
-        let Some(dir) = g.direction(from, to) else {
-            return Err(illegal(
-                Part::Whole,
-                format!("{}-{} is not a straight line", g.name(from), g.name(to)),
-                "not orthogonal",
-                "pieces move along a file or a rank, never diagonally",
-            ));
-        };
-        let dist = g.distance(from, to);
-        if dist == 1 {
-            if is_water(to) && piece.kind != Kind::Rat {
-                return Err(illegal(
-                    Part::To,
-                    format!("the {kind} cannot enter the water on {}", g.name(to)),
-                    "water",
-                    "only the Rat enters water; the Lion and the Tiger jump across a river",
-                ));
-            }
-        } else {
-            if !piece.kind.jumps() {
-                return Err(illegal(
-                    Part::Whole,
-                    format!("the {kind} moves one square, not {dist}"),
-                    "too far",
-                    "only the Lion and the Tiger move further, by jumping across a river",
-                ));
-            }
-            let jump_help = "the Lion and the Tiger jump from a bank straight across the water to the first land square beyond";
-            let mut s = from;
-            for _ in 1..dist {
-                s = g.step(s, dir).expect("squares between two in-line squares");
-                if !is_water(s) {
-                    return Err(illegal(
-                        Part::Whole,
-                        format!(
-                            "{}-{} is not a river jump: {} is not water",
-                            g.name(from),
-                            g.name(to),
-                            g.name(s)
-                        ),
-                        "not across a river",
-                        jump_help,
-                    ));
-                }
-            }
-            if is_water(to) {
-                return Err(illegal(
-                    Part::To,
-                    format!("the {kind} cannot land in the water on {}", g.name(to)),
-                    "water",
-                    jump_help,
-                ));
-            }
-            let mut s = from;
-            for _ in 1..dist {
-                s = g.step(s, dir).expect("squares between two in-line squares");
-                if let Some(rat) = st.board[s as usize] {
-                    let whose = if rat.side == side {
-                        "its own".to_string()
-                    } else {
-                        format!("the {}", side_name(rat.side))
-                    };
-                    return Err(illegal(
-                        Part::Whole,
-                        format!(
-                            "the {kind}'s jump is blocked by {whose} Rat on {}",
-                            g.name(s)
-                        ),
-                        "Rat in the way",
-                        "no jump while a Rat of either colour is on a crossed water square",
-                    ));
-                }
-            }
-        }
-        if den_owner(to) == Some(side) {
-            return Err(illegal(
-                Part::To,
-                format!("{name} may not enter its own den {}", g.name(to)),
-                "own den",
-                "a piece never enters its own den; entering the opponent's den wins",
-            ));
-        }
-        match st.board[to as usize] {
-            Some(t) if t.side == side => Err(illegal(
-                Part::To,
-                format!("{} holds {name}'s own {}", g.name(to), t.kind.name()),
-                "own piece",
-                "a piece moves to an empty square or captures an enemy piece",
-            )),
-            Some(t) => match Self::capture_refusal(&st.variant, piece, from, t, to) {
-                Some(why) => Err(illegal(
-                    Part::To,
-                    why,
-                    "capture not allowed",
-                    "a piece captures an equal or weaker one; the Rat captures the Elephant from land; any piece captures an enemy standing on one of the capturer's own traps",
-                )),
-                None => Ok(()),
-            },
-            None => Ok(()),
-        }
-    }
-
     /// Applies `mv` (already checked) as ply `ply` played at `span`: moves the piece, captures,
     /// updates the key, the den, the last-moved piece and the history; reports whether the
     /// repetition rule forbade it and where the new position stood before.
@@ -501,27 +291,28 @@ impl Jungle {
         f.with_evidence(earlier.iter().map(|&(_, p)| p).collect())
     }
 
+    /// Checks the annotation of ply `number`, if it has one: the mover's letter and after `:`
+    /// the captured one's. One that cannot be read is a `parse-error`; one that names other
+    /// animals than the board gives is [`Illegal::Annotation`].
     fn check_annotation(
         &self,
+        st: &State,
         mv: &MoveRecord,
         number: u32,
-        mover: Kind,
-        captured: Option<Kind>,
+        (mover, captured): (Kind, Option<Kind>),
     ) -> Result<(), Finding> {
         let Some(ann) = mv.annotation() else {
             return Ok(());
         };
         let text = ann.value.trim();
-        let letters: Vec<Option<Kind>> = text
-            .split(':')
-            .map(|p| {
-                let mut c = p.chars();
-                match (c.next(), c.next()) {
-                    (Some(ch), None) => Kind::from_letter(ch),
-                    _ => None,
-                }
-            })
-            .collect();
+        let letter = |p: &str| {
+            let mut c = p.chars();
+            match (c.next(), c.next()) {
+                (Some(ch), None) => Kind::from_letter(ch),
+                _ => None,
+            }
+        };
+        let letters: Vec<Option<Kind>> = text.split(':').map(letter).collect();
         let (a, d) =
             match letters.as_slice() {
                 [Some(a)] => (*a, None),
@@ -539,49 +330,17 @@ impl Jungle {
                 .help("letters: R C D W P T L E; or leave the annotation out")),
             };
         if a != mover || (d.is_some() && d != captured) {
-            let shown = |k: Option<Kind>| k.map_or("nothing", Kind::name);
-            return Err(Finding::new(
-                Code::IllegalMove,
-                ann.span,
-                format!(
-                    "the annotation names {}{} but the move is made by the {}{}",
-                    a.name(),
-                    d.map_or(String::new(), |d| format!(" taking {}", d.name())),
-                    mover.name(),
-                    d.map_or(String::new(), |_| format!(" taking {}", shown(captured)))
-                ),
-                RULE,
-            )
-            .at_ply(number)
-            .label("does not match the board")
-            .help("correct the move or its annotation"));
+            let why = Illegal::Annotation(a, d, mover, captured);
+            return Err(self.explain(st, mv, number, why));
         }
         Ok(())
     }
 
+    /// The start position of a record (rulings §3; docs/log-format.md, Jungle): the `Variant`,
+    /// the standard start or the `FEN` tag, the side to move. Every problem at once.
     fn read_start(&self, record: &GameRecord, params: &Parameters) -> Result<State, Vec<Finding>> {
         let mut errors = Vec::new();
-        let variant = match Variant::parse(params.variant.as_deref().unwrap_or(SEED_VARIANT)) {
-            Ok(v) => v,
-            Err(word) => {
-                let at = record
-                    .tag("Variant")
-                    .map_or(Span::default(), |t| t.value.span);
-                errors.push(
-                    Finding::new(
-                        Code::ParseError,
-                        at,
-                        format!("`{word}` is not a Jungle variant switch"),
-                        Rule::LogJungleVariant,
-                    )
-                    .label("unknown switch")
-                    .help("switches: dog-above-wolf, elephant-spares-rat, bank-barrier, any-trap (or jijbent for none)"),
-                );
-                Variant::default()
-            }
-        };
-        let first_tag = record.tag("FirstMove");
-        let first = params.first_move;
+        let variant = read_variant(record, params, &mut errors);
         for b in &record.setups {
             errors.push(
                 Finding::new(
@@ -603,49 +362,9 @@ impl Jungle {
         let (board, side) = match fen_tag {
             None => {
                 let (b, _) = parse_fen(START_FEN).expect("the start FEN is valid");
-                (b, first.unwrap_or(Side::First))
+                (b, params.first_move.unwrap_or(Side::First))
             }
-            Some(t) => match parse_fen(&t.value.value) {
-                Ok((b, side)) => {
-                    if let (Some(ft), Some(f)) = (first_tag, first) {
-                        if f != side {
-                            errors.push(
-                                Finding::new(
-                                    Code::SetupInvalid,
-                                    ft.value.span,
-                                    format!(
-                                        "FirstMove says {} but the FEN gives {} to move",
-                                        side_name(f),
-                                        side_name(side)
-                                    ),
-                                    Rule::LogJungle,
-                                )
-                                .label("contradicts the FEN")
-                                .with_label(t.value.span, "side to move here")
-                                .help("drop the FirstMove tag; the FEN's side field decides"),
-                            );
-                        }
-                    }
-                    (b, side)
-                }
-                Err(problems) => {
-                    let v = t.value.span;
-                    for p in problems {
-                        let at = Span::new(
-                            (v.start + p.at.start).min(v.end),
-                            (v.start + p.at.end).min(v.end),
-                        );
-                        errors.push(
-                            Finding::new(Code::SetupInvalid, at, p.message, RULE)
-                                .label("in the FEN position")
-                                .help(format!(
-                                    "the FEN is the board from rank 9 down, `/` between ranks, letters R C D W P T L E (upper case Red) and digits for empty squares, then r or b; the start is {START_FEN}"
-                                )),
-                        );
-                    }
-                    return Err(errors);
-                }
-            },
+            Some(t) => read_fen_tag(record, t, params.first_move, &mut errors)?,
         };
         if errors.is_empty() {
             Ok(self.position(board, side, variant, start_span))
@@ -654,10 +373,131 @@ impl Jungle {
         }
     }
 
+    /// The findings of the repetition rules (rulings §3) on the move `from`-`to` just made as
+    /// ply `number` written `mv` (`last`: the kind the opponent moved before it): `jungle-repetition` when the jijbent
+    /// rule forbade it, `threefold-repetition` when its position stands for the third time.
+    fn repetition_findings(
+        &self,
+        st: &State,
+        (mv, number): (&MoveRecord, u32),
+        (from, to): Move,
+        made: &Made,
+        last: Option<Kind>,
+    ) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        let mover = st.to_move.other();
+        if made.forbidden {
+            let f = Finding::new(
+                Code::JungleRepetition,
+                mv.span,
+                format!(
+                    "{}'s {} {}-{} creates a position for the {} time while it could capture the {} that just moved",
+                    side_name(mover),
+                    made.piece.kind.name(),
+                    GEOMETRY.name(from),
+                    GEOMETRY.name(to),
+                    history::ordinal(made.repeats + 1),
+                    last.map_or("piece", Kind::name)
+                ),
+                REPETITION_RULE,
+            )
+            .at_ply(number)
+            .label("forbidden repetition")
+            .help("seed 001: report it to an admin, who warns the player; repeated, it can lose the game. The move is applied and the rest of the game is still judged");
+            findings.push(self.occurrence_labels(st, &made.earlier, f));
+        }
+        if made.repeats == 2 {
+            let f = Finding::new(
+                Code::ThreefoldRepetition,
+                mv.span,
+                format!(
+                    "threefold repetition: this position, {} to move, stands for the third time",
+                    side_name(st.to_move)
+                ),
+                THREEFOLD_RULE,
+            )
+            .at_ply(number)
+            .label("third occurrence: a draw is claimable")
+            .help(format!(
+                "not automatic: a player claims it (arbiter claim FILE --ply {number} draw)"
+            ));
+            findings.push(self.occurrence_labels(st, &made.earlier, f));
+        }
+        findings
+    }
+
     /// True when the side to move has a move the rules and the repetition rule allow.
     pub fn has_allowed_move(&self, st: &State) -> bool {
         self.legal_moves(st).iter().any(|&m| !self.forbidden(st, m))
     }
+}
+
+/// The rule switches of the `Variant` parameter; an unknown switch is a `parse-error` (in
+/// `errors`) and the seed's rules are read instead.
+fn read_variant(record: &GameRecord, params: &Parameters, errors: &mut Vec<Finding>) -> Variant {
+    match Variant::parse(params.variant.as_deref().unwrap_or(SEED_VARIANT)) {
+        Ok(v) => v,
+        Err(word) => {
+            let at = record
+                .tag("Variant")
+                .map_or(Span::default(), |t| t.value.span);
+            errors.push(
+                Finding::new(
+                    Code::ParseError,
+                    at,
+                    format!("`{word}` is not a Jungle variant switch"),
+                    Rule::LogJungleVariant,
+                )
+                .label("unknown switch")
+                .help("switches: dog-above-wolf, elephant-spares-rat, bank-barrier, any-trap (or jijbent for none)"),
+            );
+            Variant::default()
+        }
+    }
+}
+
+/// The position of the `FEN` tag `t`. A FEN problem ends the reading (`Err` with `errors` and
+/// every FEN problem, each pointing at its characters); a `FirstMove` tag that contradicts
+/// the FEN's side (`first`: the parameter) is a problem in `errors`.
+fn read_fen_tag(
+    record: &GameRecord,
+    t: &Tag,
+    first: Option<Side>,
+    errors: &mut Vec<Finding>,
+) -> Result<(Board, Side), Vec<Finding>> {
+    let v = t.value.span;
+    let (board, side) = parse_fen(&t.value.value).map_err(|problems| {
+        let mut all = std::mem::take(errors);
+        all.extend(problems.into_iter().map(|p| {
+            let at = Span::new((v.start + p.at.start).min(v.end), (v.start + p.at.end).min(v.end));
+            Finding::new(Code::SetupInvalid, at, p.message, RULE)
+                .label("in the FEN position")
+                .help(format!(
+                    "the FEN is the board from rank 9 down, `/` between ranks, letters R C D W P T L E (upper case Red) and digits for empty squares, then r or b; the start is {START_FEN}"
+                ))
+        }));
+        all
+    })?;
+    if let (Some(ft), Some(f)) = (record.tag("FirstMove"), first) {
+        if f != side {
+            errors.push(
+                Finding::new(
+                    Code::SetupInvalid,
+                    ft.value.span,
+                    format!(
+                        "FirstMove says {} but the FEN gives {} to move",
+                        side_name(f),
+                        side_name(side)
+                    ),
+                    Rule::LogJungle,
+                )
+                .label("contradicts the FEN")
+                .with_label(t.value.span, "side to move here")
+                .help("drop the FirstMove tag; the FEN's side field decides"),
+            );
+        }
+    }
+    Ok((board, side))
 }
 
 impl Rules for Jungle {
@@ -694,128 +534,36 @@ impl Rules for Jungle {
         self.board_view(st)
     }
 
+    /// Decode, legality (movement and capture rules, the capture mark, the annotation), apply;
+    /// the repetition rules report what the move did ([`Jungle::repetition_findings`]).
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        let g = GEOMETRY;
+        coords::one_move_turn(mv, number, RULE)?;
+        let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
+        let (from, to, mark) = coords::read(&GEOMETRY, mv, number, &UNREADABLE, off)?;
         let side = st.to_move;
-        if mv.turn + 1 != number as usize {
-            return Err(
-                Finding::new(Code::ParseError, mv.span, "two moves in one turn", RULE)
-                    .at_ply(number)
-                    .label("joined to the previous move by a comma")
-                    .help("only Spionage plays two moves a turn; separate the moves with a space"),
-            );
-        }
-        let Some(c) = mv.coord() else {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.text.span,
-                format!("`{}` is not a move", mv.text.value.escape_debug()),
-                Rule::LogMoves,
-            )
-            .at_ply(number)
-            .label("expected a from-square and a to-square, e.g. a3-a4")
-            .help("Jungle moves are written from-to: a3-a4, a3xa4 for a capture, b3-b7 for a river jump"));
-        };
-        let off = |span: Span| {
-            Finding::new(Code::IllegalMove, span, "square is off the board", RULE)
-                .at_ply(number)
-                .label("not a square")
-                .help("the Jungle board has files a-g and ranks 1-9")
-        };
-        let from = g
-            .square_written(c.from.0, c.from.1)
-            .ok_or_else(|| off(c.from_span))?;
-        let to = g
-            .square_written(c.to.0, c.to.1)
-            .ok_or_else(|| off(c.to_span))?;
-        if let Err(e) = self.check_move(st, from, to) {
-            let span = match e.part {
-                Part::From => c.from_span,
-                Part::To => c.to_span,
-                Part::Whole => mv.text.span,
-            };
-            return Err(Finding::new(Code::IllegalMove, span, e.message, RULE)
-                .at_ply(number)
-                .label(e.label)
-                .help(e.help));
-        }
         let target = st.board[to as usize];
-        if target.is_none() && c.capture_mark {
-            return Err(Finding::new(
-                Code::IllegalMove,
-                c.to_span,
-                format!("marked as a capture but {} is empty", g.name(to)),
-                RULE,
-            )
-            .at_ply(number)
-            .label("nothing to capture")
-            .help(format!(
-                "write {}-{} for a move to an empty square",
-                g.name(from),
-                g.name(to)
-            )));
+        let piece = self
+            .check_move(st, from, to)
+            .map_err(|why| self.explain(st, mv, number, why))?;
+        if mark && target.is_none() {
+            let why = Illegal::NothingToCapture(from, to);
+            return Err(self.explain(st, mv, number, why));
         }
-        let mover = st.board[from as usize].map(|p| p.kind);
-        self.check_annotation(
-            mv,
-            number,
-            mover.expect("checked move starts on a piece"),
-            target.map(|t| t.kind),
-        )?;
+        self.check_annotation(st, mv, number, (piece.kind, target.map(|t| t.kind)))?;
         let last = st.last_moved;
         let made = self.make_move(st, (from, to), number, mv.span);
-        let mut findings = Vec::new();
-        if made.forbidden {
-            let last = last.map_or("piece", Kind::name);
-            let f = Finding::new(
-                Code::JungleRepetition,
-                mv.span,
-                format!(
-                    "{}'s {} {}-{} creates a position for the {} time while it could capture the {} that just moved",
-                    side_name(side),
-                    made.piece.kind.name(),
-                    g.name(from),
-                    g.name(to),
-                    history::ordinal(made.repeats + 1),
-                    last
-                ),
-                REPETITION_RULE,
-            )
-            .at_ply(number)
-            .label("forbidden repetition")
-            .help("seed 001: report it to an admin, who warns the player; repeated, it can lose the game. The move is applied and the rest of the game is still judged");
-            findings.push(self.occurrence_labels(st, &made.earlier, f));
-        }
-        if made.repeats == 2 {
-            let f = Finding::new(
-                Code::ThreefoldRepetition,
-                mv.span,
-                format!(
-                    "threefold repetition: this position, {} to move, stands for the third time",
-                    side_name(st.to_move)
-                ),
-                THREEFOLD_RULE,
-            )
-            .at_ply(number)
-            .label("third occurrence: a draw is claimable")
-            .help(format!(
-                "not automatic: a player claims it (arbiter claim FILE --ply {number} draw)"
-            ));
-            findings.push(self.occurrence_labels(st, &made.earlier, f));
-        }
-        Ok(Applied {
-            info: PlyInfo {
-                number,
-                side,
-                span: mv.span,
-                from,
-                to,
-                piece: made.piece.id,
-                capture: made.captured.is_some(),
-                key: st.key,
-            },
-            findings,
-        })
+        let findings = self.repetition_findings(st, (mv, number), (from, to), &made, last);
+        let info = PlyInfo {
+            number,
+            side,
+            span: mv.span,
+            from,
+            to,
+            piece: made.piece.id,
+            capture: made.captured.is_some(),
+            key: st.key,
+        };
+        Ok(Applied { info, findings })
     }
 
     fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {
