@@ -39,6 +39,9 @@ pub struct Writing<'a> {
     pub first: Side,
     /// The main line's moves in another notation and the `Format` value naming it.
     pub rewritten: Option<(&'a [String], &'static str)>,
+    /// Comments to write between the header and the movetext, one a line (what a log taken
+    /// up from a position does not carry).
+    pub notes: &'a [String],
 }
 
 /// Writes one game as a native log with its moves in `notation` (`iccs`, `wxf`, `chinese`)
@@ -104,6 +107,9 @@ pub fn write_native(record: &GameRecord, w: &Writing) -> Result<String, Finding>
     let mut out = String::new();
     write_header(record, w, &mut out);
     out.push('\n');
+    for n in w.notes {
+        out.push_str(&format!("; {}\n", n.replace(['\n', '\r'], " ")));
+    }
     let mut text = Movetext::new(record, w);
     text.line(0);
     if let Some(r) = &record.result_token {
@@ -397,7 +403,7 @@ fn line_start(record: &GameRecord, n: usize) -> usize {
 pub fn run(
     input: &crate::input::Input,
     overrides: &crate::rules::Overrides,
-    notation: Option<&str>,
+    (notation, from_ply): (Option<&str>, Option<u32>),
     color: bool,
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
@@ -406,7 +412,11 @@ pub fn run(
     let mut first = true;
     for chunk in crate::input::chunks(input) {
         for rec in crate::pipeline::parse_chunk(&chunk) {
-            let problem = match convert_one(&rec, overrides, notation) {
+            let converted = match from_ply {
+                None => convert_one(&rec, overrides, notation),
+                Some(ply) => convert_from(&rec, overrides, notation, ply),
+            };
+            let problem = match converted {
                 Ok(text) => {
                     let sep = if first { "" } else { "\n" };
                     first = false;
@@ -464,6 +474,16 @@ pub fn convert_one(
     if rec.unreadable() {
         return Err(Problem::Findings(rec.findings.clone()));
     }
+    written(rec, overrides, notation, &[])
+}
+
+/// [`convert_one`] of a readable record, with `notes` after the header.
+fn written(
+    rec: &GameRecord,
+    overrides: &crate::rules::Overrides,
+    notation: Option<&str>,
+    notes: &[String],
+) -> Result<String, Problem> {
     let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
     let (params, defaults, _) =
         crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
@@ -474,6 +494,7 @@ pub fn convert_one(
         defaults: &defaults,
         first,
         rewritten: None,
+        notes,
     };
     let written = match notation {
         None => write_native(rec, &w),
@@ -483,6 +504,172 @@ pub fn convert_one(
         })?,
     };
     written.map_err(|f| Problem::Findings(vec![f]))
+}
+
+/// One game taken up after ply `ply` (`convert --from-ply`): a native log that starts from the
+/// position after that ply, as its engine writes it ([`crate::rules::StartText`]: a `FEN` tag,
+/// or the position start of the Stratego family and Spionage) with a `FromPly` tag, and the
+/// moves after it, which keep their ply numbers. The tags that gave the old start (`FEN`,
+/// `Position`, `FirstMove`, ...) are replaced; comments and NAGs before the ply and every
+/// variation are left out; what the position cannot carry (a two-squares run, a repetition in
+/// progress) is said in comments after the header. A ply the replay never reaches is refused
+/// with the findings that explain it.
+pub fn convert_from(
+    rec: &GameRecord,
+    overrides: &crate::rules::Overrides,
+    notation: Option<&str>,
+    ply: u32,
+) -> Result<String, Problem> {
+    if rec.unreadable() {
+        return Err(Problem::Findings(rec.findings.clone()));
+    }
+    let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
+    let (params, _, _) =
+        crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
+    let engine = crate::games::engine(game);
+    let Some(start) = engine.start_after(rec, &params, ply) else {
+        return Err(Problem::Findings(vec![unreached(rec, game, &params, ply)]));
+    };
+    let (cut, mut notes) = cut_record(rec, &start, ply);
+    notes.splice(0..0, start.notes.iter().cloned());
+    written(&cut, overrides, notation, &notes)
+}
+
+/// The position after ply `ply` of `rec` as the start of a native log (`show --log`): what
+/// [`convert_from`] writes before the moves, with the record's tags but no result.
+pub fn position_log(
+    rec: &GameRecord,
+    overrides: &crate::rules::Overrides,
+    ply: u32,
+) -> Result<String, Problem> {
+    let base = crate::rules::start_ply(rec).unwrap_or(0);
+    let mut head = rec.clone();
+    head.moves.truncate(ply.saturating_sub(base) as usize);
+    head.turns = head.moves.last().map_or(0, |m| m.turn + 1);
+    head.result_token = None;
+    head.tags
+        .retain(|t| !t.name.value.eq_ignore_ascii_case("Result"));
+    convert_from(&head, overrides, None, ply)
+}
+
+/// The finding for a `--from-ply` the replay never reaches.
+fn unreached(rec: &GameRecord, game: GameId, params: &Parameters, ply: u32) -> Finding {
+    let replay = crate::games::engine(game).replay(rec, params, &mut |_, _| {});
+    let (first, last) = (
+        replay.start_ply,
+        replay.start_ply + replay.plies.len() as u32,
+    );
+    let ended = replay.outcome.as_ref().filter(|o| o.ply == ply);
+    let why = if let Some(o) = ended.filter(|_| (first..=last).contains(&ply)) {
+        format!(
+            "the game ended on the board after it ({}), and that position cannot start a log (a Flag or the Headquarters is gone, or a den is taken)",
+            o.reason
+        )
+    } else if let Some(f) = replay.findings.iter().find(|f| f.ply == Some(last + 1)) {
+        format!("the replay stopped at ply {} ({})", last + 1, f.code)
+    } else if replay.stopped && replay.plies.is_empty() {
+        "the game could not start".to_string()
+    } else {
+        format!("the game's positions are those after plies {first} to {last}")
+    };
+    Finding::new(
+        Code::ParseError,
+        at_start(rec),
+        format!("cannot take the game up after ply {ply}: {why}"),
+        Rule::LogPositions,
+    )
+    .label("--from-ply")
+    .help("choose a ply the replay reaches; `arbiter check` shows where it stops")
+}
+
+/// The tags that give a start position; a log taken up from a position gets its own.
+const START_TAGS: [&str; 10] = [
+    "FEN",
+    "Position",
+    "FirstMove",
+    "Revealed",
+    "Unmasked",
+    "NoReturn",
+    "TurnMove",
+    "NoCapture",
+    "FromPly",
+    "Volcanoes",
+];
+
+/// `rec` cut after ply `ply`, starting from `start` (see [`convert_from`]), and the notes on
+/// what was left out.
+fn cut_record(
+    rec: &GameRecord,
+    start: &crate::rules::StartText,
+    ply: u32,
+) -> (GameRecord, Vec<String>) {
+    let base = crate::rules::start_ply(rec).unwrap_or(0);
+    let skip = (ply - base) as usize;
+    let mut cut = rec.clone();
+    cut.tags.retain(|t| {
+        !START_TAGS
+            .iter()
+            .any(|n| t.name.value.eq_ignore_ascii_case(n))
+    });
+    // After the record's own tags (the header is written in the order of the spans).
+    let at = rec.tags.last().map_or(rec.span.start, |t| t.span.start);
+    for (name, value) in &start.tags {
+        cut.tags.push(crate::record::Tag {
+            name: crate::types::Spanned::new(name.as_str().into(), Span::default()),
+            value: crate::types::Spanned::new(value.as_str().into(), Span::default()),
+            span: Span::new(at, at),
+        });
+    }
+    if !start.setups.is_empty() {
+        cut.setups = start.setups.iter().map(setup_block).collect();
+    }
+    cut.moves = rec.moves[skip..].to_vec();
+    let first_turn = cut.moves.first().map_or(0, |m| m.turn);
+    for m in &mut cut.moves {
+        m.turn -= first_turn;
+    }
+    cut.turns = cut.moves.last().map_or(0, |m| m.turn + 1);
+    let header_end = rec.moves.first().map_or(usize::MAX, |m| m.span.start);
+    let kept = |line: usize, after: usize, at: usize| {
+        (line == 0 && after >= skip)
+            .then(|| after - skip)
+            .or_else(|| (line == 0 && after == 0 && at < header_end).then_some(0))
+    };
+    cut.comments.retain_mut(|c| {
+        kept(c.line, c.after, c.span.start)
+            .map(|a| c.after = a)
+            .is_some()
+    });
+    cut.nags.retain_mut(|n| {
+        kept(n.line, n.after, n.text.span.start)
+            .map(|a| n.after = a)
+            .is_some()
+    });
+    let mut notes = Vec::new();
+    if !cut.variations.is_empty() {
+        notes.push(format!(
+            "the record's {} variations are left out",
+            cut.variations.len()
+        ));
+        cut.variations.clear();
+    }
+    (cut, notes)
+}
+
+/// A setup section of a [`crate::rules::StartText`], without spans.
+fn setup_block((side, rows): &(String, Vec<(u32, String)>)) -> crate::record::SetupBlock {
+    use crate::types::Spanned;
+    crate::record::SetupBlock {
+        side: Spanned::new(side.clone(), Span::default()),
+        rows: rows
+            .iter()
+            .map(|(rank, cells)| crate::record::SetupRow {
+                rank: Spanned::new(*rank, Span::default()),
+                cells: Spanned::new(cells.clone(), Span::default()),
+            })
+            .collect(),
+        span: Span::default(),
+    }
 }
 
 /// Who moves first in `rec`'s start position, as its engine reads it (a FEN may give the

@@ -45,6 +45,10 @@ struct ShowArgs {
     /// Also write the picture as a standalone SVG file.
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<PathBuf>,
+    /// Print the position as the start of a native log (tags and setup sections, as
+    /// `convert --from-ply` writes it) instead of drawing it.
+    #[arg(long, conflicts_with_all = ["as_side", "svg"])]
+    log: bool,
     #[command(flatten)]
     rules: RuleArgs,
     /// Colours (NO_COLOR is honoured with auto).
@@ -206,6 +210,10 @@ struct ConvertArgs {
     /// chinese are for Xiangqi games only.
     #[arg(long, value_enum)]
     notation: Option<NotationArg>,
+    /// Start the log from the position after this ply (a FEN, or the position start of the
+    /// Stratego family and Spionage), with the moves after it; ply numbers stay as they were.
+    #[arg(long, value_name = "N")]
+    from_ply: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -261,7 +269,7 @@ fn main() -> ExitCode {
             arbiter::convert::run(
                 &input,
                 &overrides,
-                notation,
+                (notation, a.from_ply),
                 use_color(Color::Auto),
                 &mut out,
                 &mut err,
@@ -289,6 +297,7 @@ fn main() -> ExitCode {
                 svg: a.svg,
                 overrides: a.rules.overrides(),
                 color: use_color(a.color),
+                log: a.log,
             };
             arbiter::show::run(&one_input(&a.file), &req, &mut out, &mut err)
         }

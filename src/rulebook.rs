@@ -36,6 +36,7 @@ rules! {
     LogTags = "docs/log-format.md (tags)", "Tag pairs and their values.";
     LogParameterTags = "docs/log-format.md (parameter tags)", "The tags that set a ruleset's parameters.";
     LogMoves = "docs/log-format.md (moves)", "How moves are written.";
+    LogPositions = "docs/log-format.md (positions)", "A log taken up from a position: FromPly, and the position start of the Stratego family and Spionage.";
     LogJungle = "docs/log-format.md (Jungle)", "The Jungle log: positions and options.";
     LogJungleVariant = "docs/log-format.md (Jungle: Variant)", "Jungle's Variant tag.";
     LogJieqiMoves = "docs/log-format.md (moves: Jieqi reveals and captured identities)", "Jieqi reveals and captured identities in the moves.";

@@ -42,7 +42,7 @@ pub fn side_named(sides: [&str; 2], name: &str) -> Option<Side> {
 }
 
 /// Replays `record` under `game` and draws the arbiter's view of the positions after the
-/// plies in `wanted` (0: the start) that the replay reaches, with ply number, last move and
+/// plies in `wanted` (the start: 0, or a `FromPly` tag's value) that the replay reaches, with ply number, last move and
 /// (at the end) the outcome filled in.
 pub fn views_at(
     game: GameId,
@@ -51,8 +51,9 @@ pub fn views_at(
     wanted: &BTreeSet<u32>,
 ) -> (Replay, BTreeMap<u32, BoardView>) {
     let mut views = BTreeMap::new();
+    let start = crate::rules::start_ply(record).unwrap_or(0);
     let replay = crate::games::replay_game(game, record, params, &mut |info, draw| {
-        let ply = info.map_or(0, |i| i.number);
+        let ply = info.map_or(start, |i| i.number);
         if wanted.contains(&ply) {
             let mut v = draw();
             v.ply = ply;
@@ -101,7 +102,8 @@ pub fn board_at(
     if let Some(v) = views.remove(&ply) {
         return Ok(v);
     }
-    let played = replay.plies.len() as u32;
+    let (first, played) = (replay.start_ply, replay.plies.len() as u32);
+    let last = first + played;
     let errors: Vec<Finding> = replay
         .findings
         .iter()
@@ -115,21 +117,21 @@ pub fn board_at(
         ));
     }
     let range = if played == 0 {
-        "only ply 0 (the start position) can be shown".to_string()
+        format!("only ply {first} (the start position) can be shown")
     } else {
-        format!("plies 0 to {played} can be shown")
+        format!("plies {first} to {last} can be shown")
     };
     let refused: Vec<Finding> = errors
         .into_iter()
-        .filter(|f| f.ply == Some(played + 1))
+        .filter(|f| f.ply == Some(last + 1))
         .collect();
     let message = if let Some(f) = refused.iter().find(|f| f.code != Code::MovesAfterEnd) {
         format!(
             "there is no position after ply {ply}: the replay stopped at ply {} ({}); {range}",
-            played + 1,
+            last + 1,
             f.code
         )
-    } else if let Some(o) = replay.outcome.as_ref().filter(|o| o.ply == played) {
+    } else if let Some(o) = replay.outcome.as_ref().filter(|o| o.ply == last) {
         format!(
             "there is no position after ply {ply}: the game ended on the board after ply {} ({}); {range}",
             o.ply, o.reason
@@ -143,8 +145,8 @@ pub fn board_at(
     Err(fail(message, refused))
 }
 
-/// The ply whose position `check --show` draws under `finding` when `played` plies were
-/// applied (see the module doc).
+/// The ply whose position `check --show` draws under `finding` when the replay applied the
+/// plies up to `played` (their number; see the module doc).
 pub fn ply_for(finding: &Finding, played: u32) -> u32 {
     match finding.ply {
         Some(p) if p <= played => p,
@@ -165,7 +167,8 @@ pub fn finding_boards(
     let Some(game) = report.game else {
         return out;
     };
-    let played = report.plies as u32;
+    let start = report.replay.as_ref().map_or(0, |r| r.start_ply);
+    let played = start + report.plies as u32;
     let wanted: BTreeSet<u32> = report
         .findings
         .iter()
@@ -264,6 +267,37 @@ pub struct ShowRequest {
     pub overrides: Overrides,
     /// ANSI colours.
     pub color: bool,
+    /// Print the position as the start of a native log (tags and setup sections, as
+    /// `convert --from-ply` writes it) instead of drawing it.
+    pub log: bool,
+}
+
+/// `arbiter show --log`: the position after `req.ply` as the start of a native log.
+fn print_log(
+    chunk: &crate::input::Chunk,
+    rec: &GameRecord,
+    req: &ShowRequest,
+    out: &mut dyn std::io::Write,
+    err: &mut dyn std::io::Write,
+) -> ExitStatus {
+    match crate::convert::position_log(rec, &req.overrides, req.ply) {
+        Ok(text) => match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            Ok(()) => ExitStatus::Clean,
+            Err(e) => {
+                let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
+                ExitStatus::Unusable
+            }
+        },
+        Err(problem) => {
+            let findings = match problem {
+                crate::convert::Problem::Findings(fs) => fs,
+                crate::convert::Problem::Notation(_) => Vec::new(),
+            };
+            crate::report::human::print_findings(chunk, &findings, rec.index, req.color, err);
+            let _ = writeln!(err, "arbiter: cannot show {} as a log", chunk.source);
+            ExitStatus::Unusable
+        }
+    }
 }
 
 /// `arbiter show`: draws the position after `req.ply` of game `req.game_index` of `input`
@@ -278,6 +312,9 @@ pub fn run(
     let Some((chunk, rec)) = pipeline::game_or_say(input, req.game_index, err) else {
         return ExitStatus::Unusable;
     };
+    if req.log {
+        return print_log(&chunk, &rec, req, out, err);
+    }
     let view = match board_at(&rec, &req.overrides, req.ply) {
         Ok(v) => v,
         Err(e) => {

@@ -37,43 +37,43 @@ pub fn last_capture(plies: &[PlyInfo], ply: u32) -> Option<u32> {
 
 /// The `no-capture-50` and `no-capture-80` infos of a replay.
 pub fn check(plies: &[PlyInfo]) -> Vec<Finding> {
-    let mut out = Vec::new();
     let mut since = 0u32;
-    for p in plies {
-        if p.capture {
-            since = 0;
-            continue;
-        }
-        since += 1;
-        let (code, moves, what) = match since {
-            DISCRETION_PLIES => (
-                Code::NoCapture50,
-                50,
-                "an admin may declare a draw if the game shows no progress",
-            ),
-            REQUEST_PLIES => (
-                Code::NoCapture80,
-                80,
-                "a draw can be declared on either player's request",
-            ),
-            _ => continue,
-        };
-        out.push(
-            Finding::new(
-                code,
-                p.span,
-                format!("{moves} moves per side ({since} plies) without an attack"),
-                Rule::NoCapture,
-            )
-            .at_ply(p.number)
-            .label(format!("threshold reached: {what}"))
-            .help(format!(
-                "{what} (`arbiter claim FILE --ply {} draw`)",
-                p.number
-            )),
-        );
-    }
-    out
+    plies
+        .iter()
+        .filter_map(|p| {
+            since = if p.capture { 0 } else { since + 1 };
+            threshold(since, p.number, p.span)
+        })
+        .collect()
+}
+
+/// The info for ply `number` (written at `span`) when it is the `since`-th ply without an
+/// attack and that count is a threshold (100 or 160 plies), else `None`.
+pub fn threshold(since: u32, number: u32, span: crate::types::Span) -> Option<Finding> {
+    let (code, moves, what) = match since {
+        DISCRETION_PLIES => (
+            Code::NoCapture50,
+            50,
+            "an admin may declare a draw if the game shows no progress",
+        ),
+        REQUEST_PLIES => (
+            Code::NoCapture80,
+            80,
+            "a draw can be declared on either player's request",
+        ),
+        _ => return None,
+    };
+    Some(
+        Finding::new(
+            code,
+            span,
+            format!("{moves} moves per side ({since} plies) without an attack"),
+            Rule::NoCapture,
+        )
+        .at_ply(number)
+        .label(format!("threshold reached: {what}"))
+        .help(format!("{what} (`arbiter claim FILE --ply {number} draw`)")),
+    )
 }
 
 #[cfg(test)]

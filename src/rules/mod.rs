@@ -62,6 +62,10 @@ pub struct Replay {
     pub plies: Vec<PlyInfo>,
     /// Position key of the start position.
     pub start_key: u64,
+    /// The ply after which the start position stands: 0 for a game from its start, a
+    /// `FromPly` tag's value for a log taken up later ([`start_ply`]); the first ply replayed
+    /// is `start_ply + 1`.
+    pub start_ply: u32,
     /// How the game ended on the board, if it did.
     pub outcome: Option<Outcome>,
     /// Everything found while replaying, in ply order.
@@ -78,6 +82,21 @@ pub struct Applied {
     pub info: PlyInfo,
     /// Non-fatal findings the ply raised (the move is still applied).
     pub findings: Vec<Finding>,
+}
+
+/// A start position as a native log writes it (docs/log-format.md, positions): its tags, its
+/// setup sections, and what the position cannot carry of the game before it. `convert
+/// --from-ply` and `show --log` write it; reading it back gives the same position.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StartText {
+    /// Tags as (name, value), in the order written.
+    pub tags: Vec<(String, String)>,
+    /// Setup sections: the side word and the rows, each (rank as written, one character per
+    /// square from the first file).
+    pub setups: Vec<(String, Vec<(u32, String)>)>,
+    /// What the game before the position holds that a fresh start does not carry (a
+    /// two-squares run or a repetition in progress), one sentence each.
+    pub notes: Vec<String>,
 }
 
 /// One game family's rules. An engine never prints and never reads files: it validates the
@@ -152,6 +171,12 @@ pub trait Rules {
     ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
         None
     }
+
+    /// The position `state` as the start of a native log ([`StartText`]; a `FromPly` tag is
+    /// the caller's); `None` when the ruleset cannot write one.
+    fn write_start(&self, _state: &Self::State) -> Option<StartText> {
+        None
+    }
 }
 
 /// What the stages outside the games ask of any engine, object-safe: every [`Rules`] is one,
@@ -181,6 +206,18 @@ pub trait Engine: Send + Sync {
         params: &Parameters,
         notation: &str,
     ) -> Option<Result<(Vec<String>, &'static str), Finding>>;
+    /// The position after ply `ply` of `record` (its start: the record's own start ply) as the
+    /// start of a native log ([`Rules::write_start`]), with a `FromPly` tag when `ply` is not
+    /// 0; `None` when the replay never reaches that position (the ply is not played, the game
+    /// ended or the replay stopped before it) or the ruleset cannot write one.
+    fn start_after(
+        &self,
+        _record: &GameRecord,
+        _params: &Parameters,
+        _ply: u32,
+    ) -> Option<StartText> {
+        None
+    }
 }
 
 impl<R: Rules + Send + Sync> Engine for R {
@@ -216,6 +253,20 @@ impl<R: Rules + Send + Sync> Engine for R {
     ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
         Rules::rewrite(self, record, params, notation)
     }
+    fn start_after(&self, record: &GameRecord, params: &Parameters, ply: u32) -> Option<StartText> {
+        let mut start = None;
+        replay_observed(self, record, params, |info, st| {
+            let at = info.map_or_else(|| start_ply(record).unwrap_or(0), |i| i.number);
+            if at == ply {
+                start = self.write_start(st);
+            }
+        });
+        let mut start = start?;
+        if ply > 0 {
+            start.tags.push(("FromPly".into(), ply.to_string()));
+        }
+        Some(start)
+    }
 }
 
 /// Replays `record` with `rules`: start, every ply, the end, `moves-after-end`.
@@ -237,7 +288,11 @@ pub fn replay_observed<R: Rules>(
         parameters: params.clone(),
         ..Replay::default()
     };
-    let mut state = match rules.start(record, params, &mut out.findings) {
+    let started = start_ply(record).map_err(|f| vec![f]).and_then(|base| {
+        out.start_ply = base;
+        rules.start(record, params, &mut out.findings)
+    });
+    let mut state = match started {
         Ok(s) => s,
         Err(errors) => {
             out.findings.extend(errors);
@@ -246,10 +301,10 @@ pub fn replay_observed<R: Rules>(
         }
     };
     out.start_key = rules.key(&state);
-    out.outcome = rules.outcome(&state, 0);
+    out.outcome = rules.outcome(&state, out.start_ply);
     observe(None, &state);
     for (i, mv) in record.moves.iter().enumerate() {
-        let number = i as u32 + 1;
+        let number = out.start_ply + i as u32 + 1;
         if let Some(end) = &out.outcome {
             let rest = mv
                 .span
@@ -301,6 +356,35 @@ pub fn replay_observed<R: Rules>(
         }
     }
     out
+}
+
+/// The largest `FromPly` value: plies beyond it would not fit the ply numbers.
+pub const MAX_START_PLY: u32 = 1_000_000_000;
+
+/// The ply after which `record`'s start position stands (docs/log-format.md, positions): the
+/// value of its `FromPly` tag, 0 without one; the first move of the movetext is ply
+/// `start_ply + 1`. A value that is not a number from 0 to [`MAX_START_PLY`] is `setup-invalid`.
+pub fn start_ply(record: &GameRecord) -> Result<u32, Finding> {
+    let Some(tag) = record.tag("FromPly") else {
+        return Ok(0);
+    };
+    let text = tag.value.value.trim();
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_START_PLY && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(Finding::new(
+            Code::SetupInvalid,
+            tag.value.span,
+            format!(
+                "`{}` is not a ply number",
+                crate::finding::excerpt(&tag.value.value)
+            ),
+            Rule::LogPositions,
+        )
+        .label("expected the number of plies played before the start position")
+        .help(format!(
+            "FromPly is a number from 0 to {MAX_START_PLY}: the first move of the log is the ply after it"
+        ))),
+    }
 }
 
 /// What [`Engine::replay`] calls for the start (`None`) and every applied ply: the ply's facts and

@@ -11,16 +11,29 @@ use std::collections::HashMap;
 pub struct History {
     occurrences: HashMap<u64, Vec<u32>>,
     spans: Vec<Span>,
+    start: u32,
 }
 
 impl History {
     /// A history holding the start position `key` (ply 0); `span` is what labels point at for
     /// it (the `FEN` tag, else the `Game` tag).
     pub fn new(key: u64, span: Span) -> Self {
+        History::new_at(key, span, 0)
+    }
+
+    /// A history holding the start position `key` as the position after ply `start` (a log
+    /// taken up from a position, `FromPly`; the positions before it are not known).
+    pub fn new_at(key: u64, span: Span, start: u32) -> Self {
         let mut h = History::default();
-        h.occurrences.insert(key, vec![0]);
+        h.occurrences.insert(key, vec![start]);
         h.spans.push(span);
+        h.start = start;
         h
+    }
+
+    /// The ply after which the start position stands (0, or a `FromPly` tag's value).
+    pub fn start(&self) -> u32 {
+        self.start
     }
 
     /// The plies after which the position `key` stood on the board, in order (0 = the start).
@@ -37,9 +50,12 @@ impl History {
         v
     }
 
-    /// The log bytes of ply `ply` (0: the start position's label), if recorded.
+    /// The log bytes of ply `ply` ([`History::start`]: the start position's label), if
+    /// recorded.
     pub fn span(&self, ply: u32) -> Option<Span> {
-        self.spans.get(ply as usize).copied()
+        self.spans
+            .get(ply.checked_sub(self.start)? as usize)
+            .copied()
     }
 
     /// Number of plies recorded.

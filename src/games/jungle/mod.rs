@@ -281,7 +281,7 @@ impl Jungle {
             let Some(span) = st.history.span(p) else {
                 continue;
             };
-            let what = if p == 0 {
+            let what = if p == st.history.start() {
                 format!("{} occurrence: the start position", history::ordinal(n))
             } else {
                 format!("{} occurrence, after ply {p}", history::ordinal(n))
@@ -367,7 +367,10 @@ impl Jungle {
             Some(t) => read_fen_tag(record, t, params.first_move, &mut errors)?,
         };
         if errors.is_empty() {
-            Ok(self.position(board, side, variant, start_span))
+            let mut st = self.position(board, side, variant, start_span);
+            let base = crate::rules::start_ply(record).unwrap_or(0);
+            st.history = History::new_at(st.key, start_span, base);
+            Ok(st)
         } else {
             Err(errors)
         }
@@ -534,10 +537,40 @@ impl Rules for Jungle {
         self.board_view(st)
     }
 
+    /// The position as a `FEN` tag; the positions before it, which the repetition rules
+    /// count, are not carried (a note says so when there were any). None once a den is
+    /// entered (the game is over and a `FEN` may not put a piece in a den).
+    fn write_start(&self, st: &State) -> Option<crate::rules::StartText> {
+        if st.den_entered.is_some() {
+            return None; // a FEN may not put a piece in a den
+        }
+        let mut notes = Vec::new();
+        if st.history.plies() > 0 {
+            let (a, b) = (
+                st.history.start(),
+                st.history.start() + st.history.plies() - 1,
+            );
+            let which = if a == b {
+                format!("after ply {a}")
+            } else {
+                format!("after plies {a} to {b}")
+            };
+            notes.push(format!(
+                "the earlier positions ({which}) are not carried: the repetition rule and the threefold draw count occurrences from this start"
+            ));
+        }
+        Some(crate::rules::StartText {
+            tags: vec![("FEN".into(), fen(&st.board, st.to_move))],
+            setups: Vec::new(),
+            notes,
+        })
+    }
+
     /// Decode, legality (movement and capture rules, the capture mark, the annotation), apply;
     /// the repetition rules report what the move did ([`Jungle::repetition_findings`]).
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        coords::one_move_turn(mv, number, RULE)?;
+        let nth = number - st.history.start();
+        coords::one_move_turn(mv, (number, nth), RULE)?;
         let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
         let (from, to, mark) = coords::read(&GEOMETRY, mv, number, &UNREADABLE, off)?;
         let side = st.to_move;

@@ -114,7 +114,7 @@ impl Spionage {
             Illegal::OneMoveTurn(f2, t2) => (
                 format!(
                     "{} has only one move, but a second piece could move after it",
-                    self.turn_name(st.turn)
+                    self.turn_name(st, st.turn)
                 ),
                 "the only move of this turn",
                 format!(
@@ -126,7 +126,7 @@ impl Spionage {
             _ if self.moves_per_turn() == 1 => (
                 format!(
                     "a second move in {}: spionage-snel plays one move a turn",
-                    self.turn_name(mv.turn)
+                    self.turn_name(st, mv.turn)
                 ),
                 "joined to the previous move by a comma",
                 "write each move as its own turn (separated by a space), or play [Game \"spionage\"]"
@@ -135,7 +135,7 @@ impl Spionage {
             _ => (
                 format!(
                     "a third move in {}: a Spionage turn is at most two moves",
-                    self.turn_name(mv.turn)
+                    self.turn_name(st, mv.turn)
                 ),
                 "joined to a complete turn by a comma",
                 "a turn is two moves with two different pieces; start the next turn with a space"

@@ -29,6 +29,7 @@
 
 mod illegal;
 pub mod pieces;
+mod position;
 pub mod setup;
 mod view;
 
@@ -106,6 +107,9 @@ pub struct State {
     pub hq_lost: Option<Side>,
     /// Incremental position key: placement with identities, side to move, move within turn.
     pub key: u64,
+    /// 1 when the log's first turn is Black's (a position start with Black to move), else 0:
+    /// the movetext numbers turns as `1...`, `2.`, ... then.
+    pub turn_offset: usize,
     /// Plies per turn in the record being replayed (to tell a one-move turn that stops the
     /// record from one that skips a possible second move).
     turn_sizes: Rc<[u8]>,
@@ -328,9 +332,10 @@ impl Spionage {
         self.game.side_names()[side.index()]
     }
 
-    /// `3. White` or `3... Black`: the movetext number and player of a turn (0-based `turn`;
-    /// White plays the even ones).
-    fn movetext_label(&self, turn: usize) -> String {
+    /// `3. White` or `3... Black`: the movetext number and player of a turn (0-based `turn`
+    /// of the log; White plays the even ones, counted with [`State::turn_offset`]).
+    fn movetext_label(&self, st: &State, turn: usize) -> String {
+        let turn = turn + st.turn_offset;
         let (dots, side) = if turn.is_multiple_of(2) {
             (".", Side::First)
         } else {
@@ -340,8 +345,8 @@ impl Spionage {
     }
 
     /// `turn 5 (3. White)`: a turn counted from 1, with its movetext label.
-    fn turn_name(&self, turn: usize) -> String {
-        format!("turn {} ({})", turn + 1, self.movetext_label(turn))
+    fn turn_name(&self, st: &State, turn: usize) -> String {
+        format!("turn {} ({})", turn + 1, self.movetext_label(st, turn))
     }
 
     /// `turn 5, 3. White, move 2` for the move `move_no` (1-based) of the current turn, to
@@ -350,7 +355,7 @@ impl Spionage {
         format!(
             "turn {}, {}, move {move_no}",
             st.turn + 1,
-            self.movetext_label(st.turn)
+            self.movetext_label(st, st.turn)
         )
     }
 
@@ -417,10 +422,21 @@ impl Rules for Spionage {
     ) -> Result<State, Vec<Finding>> {
         let mut errors = Vec::new();
         let volcano = setup::read_volcanoes(record, &mut errors, findings);
-        let board = setup::read_setups(record, &mut errors);
-        if !errors.is_empty() {
+        let start = match record.tag("Position") {
+            Some(tag) => {
+                let ply = crate::rules::start_ply(record).unwrap_or(0);
+                position::read_position(record, tag, &volcano, self.moves_per_turn(), ply)
+                    .map_err(|e| errors.extend(e))
+                    .ok()
+            }
+            None => Some(position::Start::from_setups(setup::read_setups(
+                record,
+                &mut errors,
+            ))),
+        };
+        let Some(start) = start.filter(|_| errors.is_empty()) else {
             return Err(errors);
-        }
+        };
         let mut sizes = vec![0u8; record.moves.last().map_or(0, |m| m.turn + 1)];
         for m in &record.moves {
             if let Some(n) = sizes.get_mut(m.turn) {
@@ -428,27 +444,24 @@ impl Rules for Spionage {
             }
         }
         let mut st = State {
-            board,
+            board: start.board,
             volcano,
-            to_move: Side::First,
+            to_move: start.to_move,
             turn: 0,
-            current: [None; 2],
-            previous: [[None; 2]; 2],
-            unmasked: [[None; 2 * ARMY]; 2],
-            lost: [Vec::new(), Vec::new()],
+            current: start.current,
+            previous: start.previous,
+            unmasked: start.unmasked,
+            lost: start.lost,
             movable_left: [0; 2],
             hq_lost: None,
             key: 0,
+            turn_offset: start.to_move.index(),
             turn_sizes: sizes.into(),
         };
-        for (s, p) in st.board.iter().enumerate() {
-            if let Some(p) = p {
-                st.key ^= Self::piece_key(p, s as Square);
-                if p.kind.movable() {
-                    st.movable_left[p.side.index()] += 1;
-                }
-            }
+        for p in st.board.iter().flatten().filter(|p| p.kind.movable()) {
+            st.movable_left[p.side.index()] += 1;
         }
+        st.key = Self::full_key(&st);
         Ok(st)
     }
 
@@ -458,6 +471,12 @@ impl Rules for Spionage {
 
     fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
+    }
+
+    /// The position start of `st`; none after the Headquarters' capture (a position needs
+    /// both).
+    fn write_start(&self, st: &State) -> Option<crate::rules::StartText> {
+        st.hq_lost.is_none().then(|| position::write_position(st))
     }
 
     /// Decode, legality (§2 movement, the attack mark, the combat annotation), then the move

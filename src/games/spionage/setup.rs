@@ -79,8 +79,7 @@ pub fn read_volcanoes(
     };
     let mut count = 0;
     let errors_before = errors.len();
-    for (off, word) in tokens(&tag.value.value) {
-        let span = token_span(tag, off, word.len());
+    for (span, word) in crate::rules::coords::tag_words(tag) {
         match volcano_square(word, span, &volcano) {
             Ok(sq) => {
                 volcano[sq as usize] = true;
@@ -138,46 +137,9 @@ fn volcano_square(word: &str, span: Span, volcano: &[bool]) -> Result<Square, Fi
     Ok(sq)
 }
 
-/// Words of a tag value with their byte offsets; separators are white space and commas.
-fn tokens(value: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in value.char_indices().chain([(value.len(), ' ')]) {
-        let sep = c.is_whitespace() || c == ',';
-        match (start, sep) {
-            (None, false) => start = Some(i),
-            (Some(s), true) => {
-                out.push((s, &value[s..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The bytes of a word of a tag value: exact when the value was written without escapes,
-/// else the whole value.
-fn token_span(tag: &Tag, off: usize, len: usize) -> Span {
-    if tag.value.span.len() == tag.value.value.len() {
-        Span::new(tag.value.span.start + off, tag.value.span.start + off + len)
-    } else {
-        tag.value.span
-    }
-}
-
 /// Reads `e5`, `j10` (case-insensitive) on the 10x10 board.
 pub fn parse_square(word: &str) -> Option<Square> {
-    let mut chars = word.chars();
-    let file = chars.next()?.to_ascii_lowercase();
-    if !file.is_ascii_lowercase() {
-        return None;
-    }
-    let digits = chars.as_str();
-    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    BOARD.square_written(file as u8 - b'a', digits.parse().ok()?)
+    crate::rules::coords::parse_square(&BOARD, word)
 }
 
 /// Reads both setups (rulings §2: 30 pieces a side filling ranks 1–3 and 8–10, the counts of
@@ -452,12 +414,6 @@ mod tests {
         assert_eq!(parse_square("a"), None);
         assert_eq!(parse_square("a1x"), None);
         assert_eq!(parse_square("é1"), None);
-    }
-
-    #[test]
-    fn token_offsets() {
-        let v = tokens(" d5, e6  f4,g7");
-        assert_eq!(v, vec![(1, "d5"), (5, "e6"), (9, "f4"), (12, "g7")]);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod chase;
 mod illegal;
 pub mod pieces;
+mod position;
 mod setup;
 pub mod two_squares;
 mod view;
@@ -19,7 +20,7 @@ use crate::geometry::{zobrist, Geometry, Square, MAX_SQUARES, ORTHOGONAL};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{
-    annotation, coords, Applied, GameId, Outcome, Parameters, PlyInfo, Replay, Rules, TwoSquares,
+    annotation, coords, Applied, GameId, Outcome, Parameters, PlyInfo, Rules, TwoSquares,
 };
 use crate::types::EndReason;
 use crate::types::Side;
@@ -79,8 +80,22 @@ pub struct State {
     pub two_squares: two_squares::Tracker,
     /// The more-squares (chase) tracker (rulings §1.5).
     pub chase: Chase,
-    /// The span of every ply played so far (index = ply - 1), for labels on earlier plies.
+    /// The span of every ply played so far (index = ply - 1 - `start_ply`), for labels on
+    /// earlier plies.
     pub ply_spans: Vec<Span>,
+    /// The ply after which the start position stands (0, or a `FromPly` tag's value).
+    pub start_ply: u32,
+    /// Plies since the last attack (Veldslag's no-capture count, rulings §1.6): from the
+    /// position start's `NoCapture` tag, else from 0.
+    pub quiet_plies: u32,
+}
+
+impl State {
+    /// The log bytes of ply `ply`, if it was played in this replay.
+    pub fn ply_span(&self, ply: u32) -> Option<&Span> {
+        let i = ply.checked_sub(self.start_ply + 1)?;
+        self.ply_spans.get(i as usize)
+    }
 }
 
 /// The engine for one Stratego-family ruleset.
@@ -370,7 +385,7 @@ impl Stratego {
             self.side_name(st.to_move)
         ));
         for p in &v.plies {
-            if let Some(sp) = st.ply_spans.get(*p as usize - 1) {
+            if let Some(sp) = st.ply_span(*p) {
                 f = f.with_label(*sp, format!("ply {p}: part of the run"));
             }
         }
@@ -412,7 +427,7 @@ impl Stratego {
             "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed. The chase began on ply {}",
             v.began
         ));
-        if let Some(sp) = st.ply_spans.get(v.first_ply as usize - 1) {
+        if let Some(sp) = st.ply_span(v.first_ply) {
             f = f.with_label(
                 *sp,
                 format!("ply {}: the position first occurred here", v.first_ply),
@@ -440,33 +455,33 @@ impl Rules for Stratego {
         }
     }
 
-    /// Veldslag's no-capture thresholds (rulings §1.6).
-    fn after_replay(&self, replay: &Replay) -> Vec<Finding> {
-        if self.ruleset.game == GameId::Veldslag {
-            crate::checks::no_capture::check(&replay.plies)
-        } else {
-            Vec::new()
-        }
-    }
-
     fn start(
         &self,
         record: &GameRecord,
         params: &Parameters,
-        _findings: &mut Vec<Finding>,
+        findings: &mut Vec<Finding>,
     ) -> Result<State, Vec<Finding>> {
-        let board = self.read_setups(record)?;
-        let to_move = params.first_move.unwrap_or(Side::First);
+        let start = match record.tag("Position") {
+            Some(tag) => self.read_position(record, tag, params, findings)?,
+            None => position::Start {
+                board: self.read_setups(record)?,
+                to_move: params.first_move.unwrap_or(Side::First),
+                lost: [Vec::new(), Vec::new()],
+                quiet_plies: 0,
+            },
+        };
         let mut st = State {
-            board,
-            to_move,
+            board: start.board,
+            to_move: start.to_move,
             key: 0,
-            lost: [Vec::new(), Vec::new()],
+            lost: start.lost,
+            quiet_plies: start.quiet_plies,
             flag_lost: None,
             last_move: None,
             two_squares: two_squares::Tracker::new(params.two_squares.map_or(0, |t| t.count())),
             chase: Chase::new(params.more_squares.unwrap_or(false)),
             ply_spans: Vec::new(),
+            start_ply: crate::rules::start_ply(record).unwrap_or(0),
         };
         st.key = self.full_key(&st);
         Ok(st)
@@ -480,10 +495,17 @@ impl Rules for Stratego {
         self.board_view(st)
     }
 
+    /// The position start of `st` ([`Stratego::write_position`]); none after a flag capture
+    /// (a position needs both Flags).
+    fn write_start(&self, st: &State) -> Option<crate::rules::StartText> {
+        st.flag_lost.is_none().then(|| self.write_position(st))
+    }
+
     /// Decode, legality (§1.1, then the combat annotation), the history rules (§1.4, §1.5:
     /// reported, the move still applied), apply.
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        coords::one_move_turn(mv, number, self.ruleset.source)?;
+        let nth = number - st.start_ply;
+        coords::one_move_turn(mv, (number, nth), self.ruleset.source)?;
         let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
         let (from, to, capture_mark) =
             coords::read(&self.geometry(), mv, number, &UNREADABLE, off)?;
@@ -511,6 +533,11 @@ impl Rules for Stratego {
             findings.push(self.chase_finding(st, mv, number, &v));
         }
         let capture = target.is_some();
+        st.quiet_plies = if capture { 0 } else { st.quiet_plies + 1 };
+        if self.ruleset.game == GameId::Veldslag {
+            let since = st.quiet_plies;
+            findings.extend(crate::checks::no_capture::threshold(since, number, mv.span));
+        }
         self.apply(st, from, to);
         debug_assert_eq!(st.key, key_after);
         st.two_squares.record(&g, side, piece.id, from, to, number);

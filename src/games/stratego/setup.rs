@@ -33,23 +33,25 @@ impl Stratego {
         for side in [Side::First, Side::Second] {
             self.read_side(record, side, &mut board, &mut next_id, &mut errors);
         }
-        for b in &record.setups {
-            if b.side.value != "red" && b.side.value != "blue" {
-                errors.push(self.setup_problem(
-                    b.side.span,
-                    format!(
-                        "`{}` is not a side of {}",
-                        b.side.value,
-                        self.ruleset.game.as_str()
-                    ),
-                    "expected red or blue",
-                ));
-            }
-        }
+        self.foreign_sections(record, &mut errors);
         if errors.is_empty() {
             Ok(board)
         } else {
             Err(errors)
+        }
+    }
+
+    /// A setup section whose side word names no side of the ruleset is a problem.
+    pub(crate) fn foreign_sections(&self, record: &GameRecord, errors: &mut Vec<Finding>) {
+        for b in &record.setups {
+            if b.side.value != "red" && b.side.value != "blue" {
+                let game = self.ruleset.game.as_str();
+                errors.push(self.setup_problem(
+                    b.side.span,
+                    format!("`{}` is not a side of {game}", b.side.value),
+                    "expected red or blue",
+                ));
+            }
         }
     }
 
@@ -75,12 +77,31 @@ impl Stratego {
         next_id: &mut u16,
         errors: &mut Vec<Finding>,
     ) {
-        let word = self.side_word(side);
-        let mut blocks = record.setups.iter().filter(|b| b.side.value == word);
-        let Some(block) = blocks.next() else {
+        let Some(block) = self.side_section(record, side, errors) else {
             errors.push(self.missing_setup(record, side));
             return;
         };
+        let mut tally = Tally {
+            counts: [0; 12],
+            unknown_squares: 0,
+            seen_rank: [false; 16],
+        };
+        for row in &block.rows {
+            self.read_row(row, side, &mut tally, board, next_id, errors);
+        }
+        self.check_ranks_and_counts(block, side, &mut tally, errors);
+    }
+
+    /// The first setup section of `side`; every further one is a problem.
+    pub(crate) fn side_section<'r>(
+        &self,
+        record: &'r GameRecord,
+        side: Side,
+        errors: &mut Vec<Finding>,
+    ) -> Option<&'r SetupBlock> {
+        let word = self.side_word(side);
+        let mut blocks = record.setups.iter().filter(|b| b.side.value == word);
+        let block = blocks.next()?;
         for extra in blocks {
             errors.push(
                 self.setup_problem(
@@ -92,15 +113,7 @@ impl Stratego {
                 .help("give each side's setup once"),
             );
         }
-        let mut tally = Tally {
-            counts: [0; 12],
-            unknown_squares: 0,
-            seen_rank: [false; 16],
-        };
-        for row in &block.rows {
-            self.read_row(row, side, &mut tally, board, next_id, errors);
-        }
-        self.check_ranks_and_counts(block, side, &mut tally, errors);
+        Some(block)
     }
 
     /// The finding for a side without a setup section, at the last tag.

@@ -367,6 +367,23 @@ fn take(n: &mut u8) {
     *n = n.saturating_sub(1);
 }
 
+/// The full shuffle of the covered pieces of `pos` (whose kinds are their identities) as
+/// setup sections, `red` then `black`: each rank with a covered piece, top rank first, its
+/// identity letter on every covered point and `.` elsewhere ([`read_shuffle`] reads them).
+pub fn shuffle_rows(pos: &Position) -> Vec<(String, Vec<(u32, String)>)> {
+    [(Side::First, "red"), (Side::Second, "black")]
+        .into_iter()
+        .map(|(side, word)| {
+            let rows = crate::rules::coords::rows(&super::position::GEOMETRY, |s| {
+                pos.piece(s)
+                    .filter(|p| p.is_covered() && p.side() == side)
+                    .map(|p| p.fen_letter())
+            });
+            (word.to_string(), rows)
+        })
+        .collect()
+}
+
 /// Reads the full shuffle from the record's `setup red` / `setup black` sections (the
 /// admin's view, docs/log-format.md): rows of 9 cells, a rank label first (ICCS ranks 0-9),
 /// the identity letter of the covered piece on each covered point, `.` elsewhere (`K` is

@@ -463,7 +463,11 @@ impl Rules for Xiangqi {
             });
         let mut st = State {
             position: fen.position,
-            history: repetition::History::new(fen.position, start_span),
+            history: repetition::History::new_at(
+                fen.position,
+                start_span,
+                crate::rules::start_ply(record).unwrap_or(0),
+            ),
             repetition_claim: params.repetition == Some(RepetitionMode::Claim),
             ids,
             quiet_plies: fen.halfmove,
@@ -500,11 +504,38 @@ impl Rules for Xiangqi {
         self.board_view(st)
     }
 
+    /// The position as a `FEN` tag (no-capture count and move number included); the positions
+    /// since the last capture, which the repetition rule compares, are not carried (a note
+    /// says so when there were any).
+    fn write_start(&self, st: &State) -> Option<crate::rules::StartText> {
+        let mut notes = Vec::new();
+        let n = st.history.stretch_plies();
+        if n > 0 {
+            let plies = if n == 1 {
+                "ply since the last capture (or the start) is".to_string()
+            } else {
+                format!("{n} plies since the last capture (or the start) are")
+            };
+            notes.push(format!(
+                "the {plies} not carried: a repetition counts occurrences from this start"
+            ));
+        }
+        let setups = match &st.jieqi {
+            Some(layer) if layer.shuffle => jieqi::shuffle_rows(&st.position),
+            _ => Vec::new(),
+        };
+        Some(crate::rules::StartText {
+            tags: vec![("FEN".into(), st.fen())],
+            setups,
+            notes,
+        })
+    }
+
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
         let pos = st.position;
         let side = pos.to_move();
         let who = side_name(side);
-        if mv.turn + 1 != number as usize {
+        if mv.turn as u32 + 1 != number - st.history.start_ply() {
             return Err(Finding::new(
                 Code::ParseError,
                 mv.span,

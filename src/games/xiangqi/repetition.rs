@@ -87,6 +87,8 @@ pub struct History {
     reported: Option<u32>,
     /// What labels point at for the start position (the `FEN` tag, else the record's start).
     start_span: Span,
+    /// The ply after which the start position stands (0, or a `FromPly` tag's value).
+    start_ply: u32,
     /// The capture that started the stretch: the position before it and its move (only
     /// [`History::judge_fsf`] looks at it).
     lead_in: Option<(Position, Move)>,
@@ -183,8 +185,15 @@ impl History {
     /// A history whose stretch starts at `start` (ply 0); `start_span` is what labels point
     /// at for the start position.
     pub fn new(start: Position, start_span: Span) -> History {
+        History::new_at(start, start_span, 0)
+    }
+
+    /// A history whose stretch starts at `start`, the position after ply `start_ply` (a log
+    /// taken up from a position, `FromPly`; the plies before it are not known).
+    pub fn new_at(start: Position, start_span: Span, start_ply: u32) -> History {
         let mut h = History {
             start_span,
+            start_ply,
             ..History::default()
         };
         // A stretch between captures is rarely longer than this: one allocation each.
@@ -192,14 +201,24 @@ impl History {
         h.moves.reserve(32);
         h.spans.reserve(32);
         h.occurrences.reserve(32);
-        h.restart(0, start);
+        h.restart(start_ply, start);
         h
+    }
+
+    /// The ply after which the start position stands.
+    pub fn start_ply(&self) -> u32 {
+        self.start_ply
+    }
+
+    /// The plies of the current stretch (since the last capture, or the start).
+    pub fn stretch_plies(&self) -> usize {
+        self.positions.len().saturating_sub(1)
     }
 
     /// What a label for the position after ply `ply` points at: that ply's move, or for ply 0
     /// the start position's span.
     pub fn occurrence_span(&self, ply: u32) -> Option<Span> {
-        if ply == 0 {
+        if ply == self.start_ply {
             Some(self.start_span)
         } else {
             self.span(ply)
@@ -421,7 +440,7 @@ impl Repeat {
         let occurrence = format!("the {} time", crate::rules::ordinal(self.count));
         let head = format!(
             "{} stands for {occurrence}: {}",
-            if self.first == 0 {
+            if self.first == history.start_ply() {
                 "the start position".to_string()
             } else {
                 format!("the position after ply {}", self.first)
