@@ -174,6 +174,18 @@ fn repetition() {
         "threefold_claim.arb",
         vec![(None, vec![(ThreefoldRepetition, 10)])],
     );
+    check(
+        "repetition_forbidden_applied.arb",
+        vec![(
+            Some(("den-entered", "1-0", 15)),
+            vec![
+                (ThreefoldRepetition, 8),
+                (JungleRepetition, 9),
+                (ThreefoldRepetition, 9),
+                (ThreefoldRepetition, 10),
+            ],
+        )],
+    );
 }
 
 #[test]

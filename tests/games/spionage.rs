@@ -170,6 +170,19 @@ fn state_after(file: &str, game: usize, plies: usize) -> State {
     st
 }
 
+/// What the pieces with these ids are (`gone` when off the board).
+fn kinds(st: &State, ids: &[u16]) -> Vec<&'static str> {
+    ids.iter()
+        .map(|&id| {
+            st.board
+                .iter()
+                .flatten()
+                .find(|p| p.id == id)
+                .map_or("gone", |p| p.kind.name())
+        })
+        .collect()
+}
+
 fn seen(st: &State, viewer: Side) -> Vec<(u16, u32)> {
     st.unmasked_to(viewer).collect()
 }
@@ -204,19 +217,34 @@ fn spy_unmasks_on_arrival_and_when_the_enemy_arrives() {
     );
     assert_eq!(seen(&st, Side::Second), vec![(5, 13)]);
     // The pieces are what the setup says they are.
-    let kinds: Vec<&str> = [53u16, 54, 55, 56, 57]
-        .iter()
-        .map(|&id| {
-            st.board
-                .iter()
-                .flatten()
-                .find(|p| p.id == id)
-                .map_or("gone", |p| p.kind.name())
-        })
-        .collect();
     assert_eq!(
-        kinds,
+        kinds(&st, &[53, 54, 55, 56, 57]),
         vec!["Colonel", "General", "Spy", "Corporal", "Lieutenant"]
+    );
+}
+
+#[test]
+fn a_position_carries_its_unmaskings_and_the_spy_adds_to_them() {
+    // position.arb game 5, worked out in its comments: Black's ids in reading order are j10
+    // 30, j9 31, f6 32, d5 33; j9 is unmasked by the Unmasked tag (ply 0, the start).
+    let st = state_after("position.arb", 4, 0);
+    assert_eq!(seen(&st, Side::First), vec![(31, 0)]);
+    assert_eq!(seen(&st, Side::Second), vec![]);
+    let st = state_after("position.arb", 4, 1);
+    assert_eq!(
+        seen(&st, Side::First),
+        vec![(31, 0), (32, 1), (33, 1)],
+        "the Spy arrives on e5: f6 diagonally, d5 beside it"
+    );
+    let st = state_after("position.arb", 4, 3);
+    assert_eq!(
+        seen(&st, Side::First),
+        vec![(31, 0), (32, 1), (33, 1)],
+        "moving away keeps them unmasked"
+    );
+    assert_eq!(
+        kinds(&st, &[31, 32, 33]),
+        vec!["Lieutenant", "Colonel", "Corporal"]
     );
 }
 

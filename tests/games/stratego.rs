@@ -47,6 +47,15 @@ impl Verdict {
             findings: Vec::new(),
         }
     }
+    /// `plies` legal plies and the game ended on the board as `outcome` (result, reason, last
+    /// ply): a log taken up after a ply (`FromPly`) numbers its plies from there.
+    fn at(plies: usize, outcome: (&'static str, &'static str, u32)) -> Verdict {
+        Verdict {
+            plies,
+            outcome: Some(outcome),
+            findings: Vec::new(),
+        }
+    }
     /// Ply `ply` is illegal: the plies before it are applied, the replay stops there.
     fn illegal(ply: u32, message: &'static str) -> Verdict {
         Verdict::clean(ply as usize - 1).with(&[("illegal-move", Some(ply), message)])
@@ -362,6 +371,91 @@ fn expected() -> Vec<(&'static str, Vec<Verdict>)> {
                 V::illegal(5, "the Scout cannot cross the lake at c4"),
                 V::setup(&["Red's setup has the wrong pieces: 3 Scout (should be 2), 1 Miner"]),
                 V::ended(14, "1/2-1/2", "neither-can-move"),
+            ],
+        ),
+        // ---- positions (docs/log-format.md, positions) -------------------------------------
+        (
+            "position-boxed-in-miner.arb",
+            vec![
+                V::at(6, ("0-1", "no-legal-move", 126)),
+                V::ended(6, "0-1", "no-legal-move"),
+                V::clean(8).with(&[(
+                    "two-squares-rule",
+                    Some(7),
+                    "the Miner on a2 moves between the same two squares for the 4th time",
+                )]),
+                V::ended(6, "0-1", "no-legal-move").with(&[(
+                    "no-capture-50",
+                    Some(5),
+                    "50 moves per side (100 plies) without an attack",
+                )]),
+            ],
+        ),
+        (
+            "position-last-piece-suicide.arb",
+            vec![
+                V::ended(2, "0-1", "no-legal-move"),
+                V::ended(2, "0-1", "no-legal-move"),
+                V::ended(2, "0-1", "no-legal-move"),
+                V::ended(2, "0-1", "no-legal-move"),
+                V::clean(1),
+            ],
+        ),
+        (
+            "position-neither-can-move.arb",
+            vec![
+                V::ended(1, "1/2-1/2", "neither-can-move"),
+                V::at(0, ("1/2-1/2", "neither-can-move", 57)),
+                V::ended(1, "1/2-1/2", "neither-can-move"),
+                V::ended(1, "1/2-1/2", "neither-can-move"),
+            ],
+        ),
+        (
+            "position-chase-round-a-lake.arb",
+            vec![
+                V::clean(25).with(&[(
+                    "more-squares-rule",
+                    Some(25),
+                    "Red chases the Blue Lieutenant on b7 into a position that already occurred on ply 1",
+                )]),
+                V::clean(25).with(&[(
+                    "more-squares-rule",
+                    Some(25),
+                    "Red chases the Blue Miner on b7 into a position that already occurred on ply 1",
+                )]),
+                V::clean(25).with(&[(
+                    "more-squares-rule",
+                    Some(325),
+                    "Red chases the Blue Miner on b7 into a position that already occurred on ply 301",
+                )]),
+                V::clean(21).with(&[(
+                    "more-squares-rule",
+                    Some(21),
+                    "Red chases the Blue Major on b5 into a position that already occurred on ply 1",
+                )]),
+            ],
+        ),
+        (
+            "position-invalid.arb",
+            vec![
+                V::setup(&[
+                    "`green` is not a side to move",
+                    "no piece on j5 to reveal",
+                    "`k1` is not a square",
+                    "Red's pieces do not fit the army: 2 Marshal (at most 1)",
+                    "Red's Bomb on e7 is outside its setup zone",
+                    "rank 6 has 9 squares, the board has 10",
+                    "piece on the lake c5",
+                    "Blue's pieces do not fit the army: no Flag",
+                    "rank 11 is not on the board",
+                    "a4 holds a Red piece already",
+                ]),
+                V::setup(&[
+                    "FirstMove says Blue but the Position gives Red to move",
+                    "`many` is not a number of plies",
+                    "Red's Flag on b4 is outside its setup zone",
+                ]),
+                V::clean(0).with(&[("record-defect", None, "duel has no no-capture count")]),
             ],
         ),
     ]

@@ -67,11 +67,10 @@ pub(crate) fn read_position(
     let mut errors = Vec::new();
     let to_move = position_side(tag, &mut errors);
     let mut board = [None; MAX_SQUARES];
+    let written = [Side::First, Side::Second]
+        .map(|side| read_side(record, side, volcano, &mut board, &mut errors));
     for side in [Side::First, Side::Second] {
-        read_side(record, side, volcano, &mut board, &mut errors);
-    }
-    for side in [Side::First, Side::Second] {
-        errors.extend(army_problem(record, tag, &board, side));
+        errors.extend(army_problem(record, tag, &written[side.index()], side));
     }
     let mut start = Start {
         board,
@@ -115,17 +114,20 @@ fn position_side(tag: &Tag, errors: &mut Vec<Finding>) -> Side {
 
 /// Reads `side`'s section into `board`: rows of any rank, each at most once, `.` for a square
 /// without a piece of this side. Ids: White's from 0, Black's from 30, in reading order.
+/// Returns how many of each kind the rows name (those refused on a volcano, on another piece
+/// or outside the zone included), for the army check.
 fn read_side(
     record: &GameRecord,
     side: Side,
     volcano: &[bool; MAX_SQUARES],
     board: &mut Board,
     errors: &mut Vec<Finding>,
-) {
+) -> [u8; 9] {
+    let mut written = [0u8; 9];
     let word = side_word(side);
     let mut blocks = record.setups.iter().filter(|b| b.side.value == word);
     let Some(block) = blocks.next() else {
-        return;
+        return written;
     };
     for extra in blocks {
         errors.push(
@@ -150,6 +152,9 @@ fn read_side(
             let (Some(sq), false) = (sq, c == '.') else {
                 continue;
             };
+            if let Some(k) = Kind::from_letter(c) {
+                written[k.index()] = written[k.index()].saturating_add(1);
+            }
             match position_piece(board, volcano, sq, side, c) {
                 Ok(kind) if next_id < ((side.index() + 1) * ARMY) as u16 => {
                     board[sq as usize] = Some(Piece {
@@ -170,6 +175,7 @@ fn read_side(
             }
         }
     }
+    written
 }
 
 /// The 0-based rank of a position row, or `None` with its problem: a rank off the board,
@@ -261,9 +267,9 @@ fn counts(board: &Board, side: Side) -> [u8; 9] {
     counts
 }
 
-/// The finding for a side whose pieces exceed the army or lack the Headquarters.
-fn army_problem(record: &GameRecord, tag: &Tag, board: &Board, side: Side) -> Option<Finding> {
-    let have = counts(board, side);
+/// The finding for a side whose pieces, as written (`have`, per [`Kind::index`]), exceed the
+/// army or lack the Headquarters.
+fn army_problem(record: &GameRecord, tag: &Tag, have: &[u8; 9], side: Side) -> Option<Finding> {
     let mut wrong: Vec<String> = KINDS
         .iter()
         .filter(|k| have[k.index()] > k.count())
@@ -318,7 +324,7 @@ fn tag_items<T>(
     record: &GameRecord,
     name: &str,
     parse: impl Fn(&str) -> Option<T>,
-    expected: &str,
+    (expected, plural): (&str, &str),
     errors: &mut Vec<Finding>,
 ) -> Vec<(Span, T)> {
     let Some(tag) = record.tag(name) else {
@@ -331,7 +337,7 @@ fn tag_items<T>(
             None => errors.push(problem(
                 span,
                 format!("`{}` is not {expected}", word.escape_debug()),
-                &format!("{name} lists {expected}s"),
+                &format!("{name} lists {plural}"),
             )),
         }
     }
@@ -344,7 +350,7 @@ fn read_unmasked(record: &GameRecord, start: &mut Start, ply: u32, errors: &mut 
         record,
         "Unmasked",
         |w| coords::parse_square(&BOARD, w),
-        "a square",
+        ("a square", "squares"),
         errors,
     );
     for (span, sq) in squares {
@@ -366,7 +372,7 @@ fn read_no_return(record: &GameRecord, start: &mut Start, errors: &mut Vec<Findi
         record,
         "NoReturn",
         |w| coords::parse_move(&BOARD, w),
-        "a move",
+        ("a move", "moves"),
         errors,
     );
     for (span, (at, back)) in moves {
@@ -417,7 +423,7 @@ fn read_turn_move(
         record,
         "TurnMove",
         |w| coords::parse_move(&BOARD, w),
-        "a move",
+        ("a move", "moves"),
         errors,
     );
     for (n, (span, (from, to))) in moves.into_iter().enumerate() {

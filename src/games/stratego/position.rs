@@ -14,6 +14,14 @@ use crate::rulebook::Rule;
 use crate::rules::{coords, GameId, Parameters, StartText};
 use crate::types::{Side, Span};
 
+/// What the rows of a position have given so far: the next piece id, and per side the pieces
+/// of the ruleset they name, wherever they stand (those refused on a lake or outside the zone
+/// included), for the army check.
+struct Reading {
+    next_id: u16,
+    written: [[usize; 12]; 2],
+}
+
 /// What a position start gives besides the squares: the side to move, the pieces each side
 /// has lost (every one revealed by the combat that took it), Veldslag's plies without an
 /// attack.
@@ -40,14 +48,19 @@ impl Stratego {
         let mut errors = Vec::new();
         let to_move = self.position_side(record, tag, params, &mut errors);
         let mut board = [None; MAX_SQUARES];
-        let mut next_id = 0u16;
+        let mut reading = Reading {
+            next_id: 0,
+            written: [[0; 12]; 2],
+        };
         for side in [Side::First, Side::Second] {
-            self.read_position_side(record, side, &mut board, &mut next_id, &mut errors);
+            self.read_position_side(record, side, &mut board, &mut reading, &mut errors);
         }
         self.foreign_sections(record, &mut errors);
         for side in [Side::First, Side::Second] {
-            errors.extend(self.army_problem(record, tag, &board, side));
+            let written = &reading.written[side.index()];
+            errors.extend(self.army_problem(record, tag, written, side));
         }
+        let mut next_id = reading.next_id;
         self.read_revealed(record, &mut board, &mut errors);
         let quiet_plies = self.read_no_capture(record, &mut errors, warnings);
         if !errors.is_empty() {
@@ -113,7 +126,7 @@ impl Stratego {
         record: &GameRecord,
         side: Side,
         board: &mut Board,
-        next_id: &mut u16,
+        reading: &mut Reading,
         errors: &mut Vec<Finding>,
     ) {
         let Some(block) = self.side_section(record, side, errors) else {
@@ -122,7 +135,7 @@ impl Stratego {
         let mut seen = [false; 16];
         for row in &block.rows {
             match self.position_rank(row, side, &mut seen) {
-                Ok(rank0) => self.place_position_row(row, side, rank0, board, next_id, errors),
+                Ok(rank0) => self.place_position_row(row, side, rank0, board, reading, errors),
                 Err(f) => errors.push(f),
             }
         }
@@ -172,7 +185,7 @@ impl Stratego {
         side: Side,
         rank0: u8,
         board: &mut Board,
-        next_id: &mut u16,
+        reading: &mut Reading,
         errors: &mut Vec<Finding>,
     ) {
         let g = self.geometry();
@@ -185,15 +198,19 @@ impl Stratego {
             let Some(sq) = g.square(file as i32, rank0 as i32) else {
                 continue;
             };
+            let kind = Kind::from_letter(c).filter(|k| self.ruleset.has(*k));
+            if let Some(k) = kind {
+                reading.written[side.index()][k.index()] += 1;
+            }
             match self.position_piece(board, sq, side, c) {
                 Ok(kind) => {
                     board[sq as usize] = Some(Piece {
                         side,
                         kind,
-                        id: *next_id,
+                        id: reading.next_id,
                         revealed: false,
                     });
-                    *next_id += 1;
+                    reading.next_id += 1;
                 }
                 Err((message, label)) => errors.push(self.setup_problem(cspan, message, &label)),
             }
@@ -246,16 +263,16 @@ impl Stratego {
         Ok(kind)
     }
 
-    /// The finding for a side whose pieces exceed the army or lack the Flag, if they do.
+    /// The finding for a side whose pieces, as written (`counts`, per [`Kind::index`]),
+    /// exceed the army or lack the Flag, if they do.
     fn army_problem(
         &self,
         record: &GameRecord,
         tag: &Tag,
-        board: &Board,
+        counts: &[usize; 12],
         side: Side,
     ) -> Option<Finding> {
         let r = &self.ruleset;
-        let counts = self.counts(board, side);
         let mut wrong: Vec<String> = KINDS
             .iter()
             .filter(|k| counts[k.index()] > r.counts[k.index()] as usize)
