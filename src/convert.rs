@@ -621,7 +621,9 @@ fn cut_record(
         });
     }
     if !start.setups.is_empty() {
-        cut.setups = start.setups.iter().map(setup_block).collect();
+        // A section has at least one row (a side without pieces has none).
+        let sections = start.setups.iter().filter(|(_, rows)| !rows.is_empty());
+        cut.setups = sections.map(setup_block).collect();
     }
     cut.moves = rec.moves[skip..].to_vec();
     let first_turn = cut.moves.first().map_or(0, |m| m.turn);

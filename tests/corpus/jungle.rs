@@ -316,3 +316,18 @@ fn layhenghok_games_replay_legally_to_the_saved_final_position() {
     assert_eq!(checked, 2 * 17);
     assert_eq!(sequences.len(), 10, "SOURCE.md: 10 distinct move sequences");
 }
+
+/// Every game of the corpus as a native log under the seed's rules (for `from_ply.rs`); empty
+/// when the corpus is absent.
+pub(crate) fn native_logs() -> Vec<String> {
+    let Some(dir) = corpus() else {
+        return Vec::new();
+    };
+    TABLE
+        .iter()
+        .map(|&(file, _, _, ending)| {
+            let text = std::fs::read_to_string(dir.join(file)).expect(file);
+            native(&read_saved(&text), ending, "jijbent")
+        })
+        .collect()
+}

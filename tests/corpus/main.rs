@@ -2,7 +2,10 @@
 
 #[path = "../support/corpus.rs"]
 mod corpus_support;
+#[path = "../support/from_ply.rs"]
+mod from_ply_support;
 
+mod from_ply;
 mod gravon;
 mod jungle;
 mod setups;

@@ -692,3 +692,8 @@ fn the_judges_verdicts_agree_with_arbiter() {
         }
     );
 }
+
+/// Every game of the corpus as a native log (for `from_ply.rs`); `None` when it is absent.
+pub(crate) fn native_logs() -> Option<Vec<String>> {
+    Some(games()?.iter().map(UccGame::native).collect())
+}

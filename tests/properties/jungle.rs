@@ -59,22 +59,22 @@ fn variant_of(bits: u8) -> Variant {
     }
 }
 
-fn name(mv: Move) -> String {
+pub(crate) fn name(mv: Move) -> String {
     format!("{}-{}", GEOMETRY.name(mv.0), GEOMETRY.name(mv.1))
 }
 
 /// A game: the start, its header tags, and the moves played by picking `choices` among the
 /// moves the engine allows (often shuttling a piece back, so that positions repeat), until the
 /// game ends or the choices run out.
-struct Game {
+pub(crate) struct Game {
     start: State,
     tags: String,
-    moves: Vec<Move>,
+    pub(crate) moves: Vec<Move>,
     /// Every position after each ply (0 = start).
     states: Vec<State>,
 }
 
-fn play_game(random_start: bool, seed: u64, bits: u8, choices: &[u16]) -> Game {
+pub(crate) fn play_game(random_start: bool, seed: u64, bits: u8, choices: &[u16]) -> Game {
     let engine = Jungle::new();
     let variant = variant_of(bits);
     let mut tags = format!("[Game \"jungle\"]\n[Variant \"{}\"]\n", variant.name());
@@ -121,7 +121,7 @@ fn play_game(random_start: bool, seed: u64, bits: u8, choices: &[u16]) -> Game {
     }
 }
 
-fn log(g: &Game, moves: &[String]) -> String {
+pub(crate) fn log(g: &Game, moves: &[String]) -> String {
     let engine = Jungle::new();
     let last = g.states.last().expect("start");
     let result = engine

@@ -50,7 +50,7 @@ struct Ply {
 }
 
 #[derive(Debug, Clone)]
-struct Game {
+pub(crate) struct Game {
     header: String,
     turns: Vec<Vec<Ply>>,
     outcome: Option<Outcome>,
@@ -79,7 +79,7 @@ fn header(game: GameId, rng: &mut Rng) -> String {
 }
 
 /// Plays up to `max_turns` random legal turns.
-fn random_game(game: GameId, seed: u64, max_turns: usize) -> Game {
+pub(crate) fn random_game(game: GameId, seed: u64, max_turns: usize) -> Game {
     let mut rng = Rng(seed);
     let header = header(game, &mut rng);
     let record = &parse_log(&format!("{header}*\n"))[0];
@@ -130,7 +130,7 @@ fn random_game(game: GameId, seed: u64, max_turns: usize) -> Game {
 }
 
 /// The native log of a game; attacks are written with `x`, every other one annotated.
-fn write(g: &Game) -> String {
+pub(crate) fn write(g: &Game) -> String {
     let mut out = g.header.clone();
     out.push('\n');
     for (t, turn) in g.turns.iter().enumerate() {

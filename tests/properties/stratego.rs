@@ -80,12 +80,12 @@ fn setup_section(engine: &Stratego, side: Side, rng: &mut Rng) -> String {
 }
 
 /// One random game.
-struct Game {
+pub(crate) struct Game {
     game: GameId,
     /// Tags (without Result) and both setups.
     head: String,
     /// One token per ply: `a4-a5`, `a4xa7`, `a4xa7(2:F)`.
-    moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// The position before each ply (index = ply - 1).
     before: Vec<State>,
     engine: Stratego,
@@ -97,7 +97,7 @@ struct Game {
 
 impl Game {
     /// The native log with `moves` as its movetext.
-    fn log(&self, moves: &[String]) -> String {
+    pub(crate) fn log(&self, moves: &[String]) -> String {
         let result = self.outcome.as_ref().map_or("*", |o| o.result.as_str());
         let mut text = format!("[Result \"{result}\"]\n{}\n", self.head);
         for (i, m) in moves.iter().enumerate() {
@@ -115,7 +115,7 @@ impl Game {
 
 /// Plays a random game of `GAMES[which]`: `seed` draws the setups (and Veldslag's first
 /// mover), `choices` the moves, one per ply, until the game ends or they run out.
-fn random_game(which: usize, seed: u64, choices: &[u32]) -> Game {
+pub(crate) fn random_game(which: usize, seed: u64, choices: &[u32]) -> Game {
     let game = GAMES[which];
     let engine = Stratego::new(game).expect("a Stratego-family game");
     let mut rng = Rng(seed);

@@ -470,8 +470,8 @@ fn read_turn_move(
     }
 }
 
-/// The position `st` as a position start: `Position`, `Volcanoes`, `TurnMove`, `NoReturn`
-/// and `Unmasked` tags and each side's pieces rank by rank from the top. The note says when
+/// The position `st` as a position start: `Position`, `Volcanoes` (none for a game without
+/// volcanoes), `TurnMove`, `NoReturn` and `Unmasked` tags and each side's pieces rank by rank from the top. The note says when
 /// lost pieces had been unmasked, which a position does not carry.
 pub(crate) fn write_position(st: &State) -> StartText {
     let name = |s: Square| BOARD.name(s);
@@ -483,7 +483,9 @@ pub(crate) fn write_position(st: &State) -> StartText {
     };
     let mut tags = vec![("Position".to_string(), side_word(st.to_move).to_string())];
     let volcanoes = squares(&|s| st.volcano[s as usize]);
-    tags.push(("Volcanoes".into(), volcanoes.join(" ")));
+    if !volcanoes.is_empty() {
+        tags.push(("Volcanoes".into(), volcanoes.join(" ")));
+    }
     if let Some(step) = st.current[0] {
         tags.push((
             "TurnMove".into(),

@@ -454,7 +454,8 @@ impl Stratego {
         let g = self.geometry();
         let mut notes = Vec::new();
         for side in [Side::First, Side::Second] {
-            let Some(run) = st.two_squares.run(side).filter(|r| r.len > 0) else {
+            let on = st.two_squares.limit > 0;
+            let Some(run) = st.two_squares.run(side).filter(|r| on && r.len > 0) else {
                 continue;
             };
             let (a, b) = run.seg;
@@ -476,7 +477,7 @@ impl Stratego {
                 g.name(b)
             ));
         }
-        if let Some(c) = &st.chase.state {
+        if let Some(c) = st.chase.state.as_ref().filter(|_| st.chase.enabled) {
             notes.push(format!(
                 "{}'s chase is not carried: after this start the more-squares rule does not know the positions it produced",
                 self.side_name(c.chaser)
