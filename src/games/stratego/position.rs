@@ -459,12 +459,11 @@ impl Stratego {
                 continue;
             };
             let (a, b) = run.seg;
-            let piece = st
-                .board
-                .iter()
-                .flatten()
-                .find(|p| p.id == run.piece)
-                .map_or("piece", |p| p.kind.name());
+            // A run whose piece is gone cannot go on.
+            let Some(piece) = st.board.iter().flatten().find(|p| p.id == run.piece) else {
+                continue;
+            };
+            let piece = piece.kind.name();
             let moves = if run.len == 1 {
                 "1 move".to_string()
             } else {
