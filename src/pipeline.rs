@@ -266,6 +266,11 @@ pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Fin
             .help(format!("arbiter judges {}", GameId::NAMES))
         });
     }
+    // Engine and site PGN name the ruleset by `Variant` (`xiangqi`, pychess `Xiangqi`); a
+    // Variant that names no ruleset is a variant of one (Jungle's), left to the engine.
+    if let Some(g) = record.tag_value("Variant").and_then(GameId::parse) {
+        return Ok(g);
+    }
     if let Some(g) = &record.implied_game {
         return GameId::parse(g).ok_or_else(|| {
             Finding::new(

@@ -50,6 +50,7 @@ rules! {
     XqbaseFen = "log-format.md (positions: xqbase FEN); rulings §4.1", "Xiangqi positions as xqbase FEN.";
     JieqiFen = "log-format.md (positions: Pikafish-Jieqi FEN); rulings §4.2", "Jieqi positions as Pikafish-Jieqi FEN.";
     XiangqiNotation = "docs/xiangqi.md (notation): WXF notation (AXF/WXF 1997), Chinese notation (xqbase, rules 7.5)", "WXF and Chinese move notation.";
+    XiangqiSan = "docs/xiangqi.md (engine and site PGN): SAN and coordinates as WinBoard, pychess and MoonRiver write them", "Xiangqi SAN and coordinate moves of engine and site PGN.";
     GravonFormat = "Gravon XML format (corpus/stratego-gravon/SOURCE.md)", "The Gravon XML record format.";
     XqfFormat = "XQF format of XQStudio (corpus/xiangqi-xqf/SOURCE.md; XQF.TXT by XQStudio's author)", "The XQF binary record format of XQStudio.";
     Unsupported = "rulings §5: unsupported-game", "Games arbiter does not judge.";

@@ -27,6 +27,7 @@ pub mod notation;
 pub mod position;
 pub mod random;
 pub mod repetition;
+pub mod san;
 mod view;
 
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
@@ -74,8 +75,8 @@ pub struct State {
     limit_plies: u32,
     /// The same limit in moves per side, as the parameter gives it.
     limit_moves: u32,
-    /// The `Format` tag's notation; `None`: each move is read as its text shows.
-    notation: Option<notation::Notation>,
+    /// How the moves are read: the `Format` tag's notation, or the game's dialect.
+    reading: notation::Reading,
     /// The plies since the last capture and where their positions occurred (rulings §4.3).
     pub history: repetition::History,
     /// `Repetition "claim"`: a third occurrence is reported and play goes on; otherwise
@@ -153,6 +154,34 @@ impl Xiangqi {
             .label("expected ICCS, WXF or Chinese")
             .help("arbiter reads ICCS coordinates (h2e2), WXF (C2.5) and Chinese notation (炮二平五); without a Format tag each move is read as its text shows")
         })
+    }
+
+    /// How the game's moves are read: ICCS for Jieqi, the `Format` tag's notation, or without
+    /// one the dialect its moves show ([`san::decide`]); a rank base neither the ranks written
+    /// nor a replay decide is a `record-defect` warning in `findings`.
+    fn reading(
+        &self,
+        record: &GameRecord,
+        format: Option<notation::Notation>,
+        start: &Position,
+        findings: &mut Vec<Finding>,
+    ) -> notation::Reading {
+        if self.jieqi || format.is_some() {
+            return notation::Reading {
+                format: format.or(Some(notation::Notation::Iccs)),
+                ..Default::default()
+            };
+        }
+        // arbiter's log (a Game tag) and an importer's record write coordinates in ICCS.
+        let native = record.tag("Game").is_some() || record.implied_game.is_some();
+        let dialect = san::decide(start, &record.moves, native);
+        if let san::Decided::Undecided(plies) = dialect.decided {
+            findings.push(undecided_ranks(record, plies));
+        }
+        notation::Reading {
+            format: None,
+            dialect,
+        }
     }
 
     /// Reads the `[FEN]` tag (xqbase, or Pikafish-Jieqi for Jieqi), or the standard start.
@@ -441,6 +470,7 @@ impl Rules for Xiangqi {
                 .collect());
         }
         let mut fen = self.read_fen(record)?;
+        let reading = self.reading(record, notation, &fen.position, findings);
         let layer = if self.jieqi {
             fen.position.set_free_diagonals(true);
             let shuffle = jieqi::read_shuffle(record, &mut fen.position, &fen.pool)?;
@@ -473,11 +503,7 @@ impl Rules for Xiangqi {
             limit_moves: params.no_capture_limit.unwrap_or(0),
             end: None,
             in_check: false,
-            notation: if self.jieqi {
-                Some(notation::Notation::Iccs)
-            } else {
-                notation
-            },
+            reading,
             jieqi: layer,
         };
         st.in_check = st.position.is_check();
@@ -531,7 +557,7 @@ impl Rules for Xiangqi {
             .label("unexpected annotation")
             .help("write the move alone, e.g. h2e2; comments go in {braces}"));
         }
-        let c = notation::read(&pos, mv, st.notation, number)?;
+        let c = notation::read(&pos, mv, &st.reading, number)?;
         let off_board = |span: Span, which: &str| {
             self.illegal(
                 span,
@@ -696,6 +722,28 @@ impl Rules for Xiangqi {
             ply: last,
         })
     }
+}
+
+/// The `record-defect` warning for a game whose ranks could count from 0 or from 1: both
+/// readings replay `plies` plies.
+fn undecided_ranks(record: &GameRecord, plies: u32) -> Finding {
+    let at = record
+        .moves
+        .first()
+        .map_or(Span::new(record.span.start, record.span.start), |m| {
+            m.text.span
+        });
+    Finding::new(
+        Code::RecordDefect,
+        at,
+        "the moves do not show whether ranks count from 0 or from 1: read from 0",
+        Rule::XiangqiSan,
+    )
+    .label(format!(
+        "no move writes rank 0 or 10, and both readings replay {plies} {}",
+        if plies == 1 { "ply" } else { "plies" }
+    ))
+    .help("ranks 0-9 are ICCS and WinBoard's, 1-10 UCI and pychess's; add [Format \"ICCS\"] to say ranks count from 0")
 }
 
 impl Xiangqi {
