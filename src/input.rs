@@ -201,6 +201,11 @@ pub struct Chunk {
     pub byte_findings: Vec<Finding>,
     /// Index (from 0) of the chunk's first game in its source.
     pub first_index: usize,
+    /// The ruleset the source's text shows, for games that name none
+    /// ([`crate::record::sniff::content_game`]).
+    pub content_game: Option<crate::types::GameId>,
+    /// An earlier game of the source named no ruleset by its tags.
+    pub unnamed_before: bool,
 }
 
 impl Chunk {
@@ -215,6 +220,8 @@ impl Chunk {
             raw: Vec::new(),
             byte_findings: Vec::new(),
             first_index: 0,
+            content_game: None,
+            unnamed_before: false,
         }
     }
 }
@@ -436,6 +443,10 @@ pub struct ChunkReader<R: BufRead> {
     pending: std::collections::VecDeque<Chunk>,
     /// The first bytes of the source, when [`chunks`] looked at them already.
     head: Option<Vec<u8>>,
+    /// The ruleset the text shows ([`crate::record::sniff::content_game`] of its head).
+    content: Option<crate::types::GameId>,
+    /// A game read so far named no ruleset by its tags.
+    unnamed_seen: bool,
 }
 
 #[derive(PartialEq, Eq)]
@@ -464,10 +475,16 @@ impl<R: BufRead> ChunkReader<R> {
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
             head: None,
+            content: None,
+            unnamed_seen: false,
         }
     }
 
     fn emit(&mut self, bytes: Vec<u8>, offset: usize, line: usize, kind: ChunkKind) -> Chunk {
+        let unnamed_before = self.unnamed_seen;
+        if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
+            self.unnamed_seen = true;
+        }
         let (text, byte_findings) = repair_utf8(bytes, offset);
         let c = Chunk {
             source: self.name.clone(),
@@ -479,6 +496,8 @@ impl<R: BufRead> ChunkReader<R> {
             raw: Vec::new(),
             byte_findings,
             first_index: self.index,
+            content_game: self.content,
+            unnamed_before,
         };
         self.index += 1;
         c
@@ -583,6 +602,7 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 self.state = ReaderState::Gravon(all, pieces, 0);
                 return self.next_gravon();
             }
+            self.content = crate::record::sniff::content_game(&head[..head.len().min(SNIFF_BYTES)]);
             self.state = ReaderState::Native;
         }
         if matches!(self.state, ReaderState::Gravon(..)) {

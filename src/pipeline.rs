@@ -207,6 +207,8 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
         ChunkKind::Native => {
             let mut g = record::parse::parse_game_at(&chunk.text, chunk.offset);
             g.index = chunk.first_index;
+            g.content_game = chunk.content_game;
+            g.unnamed_before = chunk.unnamed_before && chunk.content_game.is_none();
             vec![g]
         }
     };
@@ -248,55 +250,111 @@ pub fn check_source(src: &Source, opts: &Options) -> Vec<GameReport> {
         .collect()
 }
 
-/// The ruleset a record names (its `Game` tag, the importer's, or `--game`), or the finding
-/// that says why it cannot be judged.
-pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
+/// How a record's ruleset was found ([`named_game`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamedBy {
+    /// Its `Game` tag.
+    GameTag,
+    /// Its `Variant` tag (engine and site PGN: `[Variant "xiangqi"]`).
+    VariantTag,
+    /// The importer's source format (Gravon's `type`, XQF).
+    Importer,
+    /// `--game`.
+    Cli,
+    /// The source's text (an xqbase file is Xiangqi).
+    Content,
+}
+
+/// The ruleset a record names, and how: its `Game` tag; its `Variant` tag when that names a
+/// ruleset; the importer's; `--game`; the importer's default (Gravon `classic`); the ruleset
+/// the source's text shows. Otherwise the finding that says why it cannot be judged.
+pub fn named_game(
+    record: &GameRecord,
+    overrides: &Overrides,
+) -> Result<(GameId, NamedBy), Finding> {
     if let Some(t) = record.tag("Game") {
-        return GameId::parse(&t.value.value).ok_or_else(|| {
-            if let Some(f) = games::refuse_name(t) {
-                return f;
-            }
-            Finding::new(
-                Code::UnsupportedGame,
-                t.value.span,
-                format!("unknown game `{}`", t.value.value),
-                Rule::LogGameTag,
-            )
-            .label("not a ruleset arbiter knows")
-            .help(format!("arbiter judges {}", GameId::NAMES))
-        });
+        return GameId::parse(&t.value.value)
+            .map(|g| (g, NamedBy::GameTag))
+            .ok_or_else(|| unknown_game(t));
     }
     // Engine and site PGN name the ruleset by `Variant` (`xiangqi`, pychess `Xiangqi`); a
     // Variant that names no ruleset is a variant of one (Jungle's), left to the engine.
     if let Some(g) = record.tag_value("Variant").and_then(GameId::parse) {
-        return Ok(g);
+        return Ok((g, NamedBy::VariantTag));
     }
-    if let Some(g) = &record.implied_game {
-        return GameId::parse(g).ok_or_else(|| {
-            Finding::new(
-                Code::UnsupportedGame,
-                Span::new(record.span.start, record.span.start),
-                format!("`{g}` games are not supported"),
-                Rule::GravonVariants,
+    let implied = |g: &String| {
+        GameId::parse(g)
+            .map(|g| (g, NamedBy::Importer))
+            .ok_or_else(|| {
+                Finding::new(
+                    Code::UnsupportedGame,
+                    Span::new(record.span.start, record.span.start),
+                    format!("`{g}` games are not supported"),
+                    Rule::GravonVariants,
+                )
+                .label("unsupported variant")
+                .help("arbiter judges classic, barrage and duell Gravon records")
+            })
+    };
+    match (&record.implied_game, overrides.game) {
+        (Some(g), _) if !record.implied_is_default => return implied(g),
+        (_, Some(g)) => return Ok((g, NamedBy::Cli)),
+        (Some(g), None) => return implied(g),
+        (None, None) => {}
+    }
+    if let Some(g) = record.content_game {
+        return Ok((g, NamedBy::Content));
+    }
+    Err(no_ruleset(record))
+}
+
+/// The ruleset a record names ([`named_game`]), or the finding that says why it cannot be
+/// judged.
+pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
+    named_game(record, overrides).map(|(g, _)| g)
+}
+
+/// The `unsupported-game` finding for a `Game` tag that names no ruleset.
+fn unknown_game(t: &record::Tag) -> Finding {
+    if let Some(f) = games::refuse_name(t) {
+        return f;
+    }
+    Finding::new(
+        Code::UnsupportedGame,
+        t.value.span,
+        format!("unknown game `{}`", t.value.value),
+        Rule::LogGameTag,
+    )
+    .label("not a ruleset arbiter knows")
+    .help(format!("arbiter judges {}", GameId::NAMES))
+}
+
+/// The `parse-error` for a game that names no ruleset, given once a file (on its first such
+/// game, [`GameRecord::unnamed_before`]): which `--game` its moves suggest.
+fn no_ruleset(record: &GameRecord) -> Finding {
+    let at = Span::new(record.span.start, record.span.start);
+    let suggested = games::suggest(record);
+    let pass = match suggested.as_slice() {
+        [] => format!("--game ID (one of {})", GameId::NAMES),
+        [g] => format!("--game {}", g.as_str()),
+        several => {
+            let names: Vec<&str> = several.iter().map(|g| g.as_str()).collect();
+            format!(
+                "--game with one of {} (the moves fit each)",
+                names.join(", ")
             )
-            .label("unsupported variant")
-            .help("arbiter judges classic, barrage and duell Gravon records")
-        });
-    }
-    if let Some(g) = overrides.game {
-        return Ok(g);
-    }
-    Err(Finding::new(
+        }
+    };
+    Finding::new(
         Code::ParseError,
-        Span::new(record.span.start, record.span.start),
-        "the game names no ruleset",
+        at,
+        "the game names no ruleset, nor do the later games of this file that have no Game tag",
         Rule::LogNoGameTag,
     )
     .label("no Game tag")
     .help(format!(
-        "add [Game \"...\"] or run with --game ID (one of {})",
-        GameId::NAMES
-    )))
+        "add [Game \"...\"] to each game, or run with {pass}; none of these games is judged"
+    ))
 }
 
 /// The parameters in force for `record` under `game` ([`params::resolve`]), the ruleset's
@@ -345,6 +403,8 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     }
     let game = match game_of(record, &opts.overrides) {
         Ok(g) => g,
+        // One finding a file for games that name no ruleset: an earlier game has it.
+        Err(f) if record.unnamed_before && f.code == Code::ParseError => return report,
         Err(f) => {
             report.findings.push(f);
             return report;

@@ -287,7 +287,8 @@ fn no_result(record: &GameRecord, replay: &Replay, claims: &[Claim]) -> Finding 
 }
 
 /// The game ended on the board (`o`): the recorded result must be `o`'s, and every claim must
-/// name that end (or leave the end to the moves: `normal`, `adjudication`).
+/// name that end (or leave the end to the moves: `normal`, `adjudication`); each is its own
+/// finding.
 fn ended(rec: &Spanned<RecordedResult>, o: &Outcome, claims: &[Claim], out: &mut Vec<Finding>) {
     if rec.value != o.result {
         out.push(
@@ -307,7 +308,6 @@ fn ended(rec: &Spanned<RecordedResult>, o: &Outcome, claims: &[Claim], out: &mut
             .label(format!("the moves give {}", o.result.as_str()))
             .help("correct the Result, or the moves that led to this end"),
         );
-        return;
     }
     for c in claims {
         let Some(term) = c.term else { continue };

@@ -178,6 +178,9 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
                             other if duel && other.is_empty() => "duel".to_string(),
                             other => other.to_string(),
                         };
+                        // Duel is told apart only by the file name: without it, `classic` is
+                        // Stratego unless --game says Duel (a record on standard input).
+                        g.implied_is_default = kind == "classic" && !duel;
                         g.implied_game = Some(implied);
                         // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
                         g.format_defaults.push(("TwoSquares", "5"));

@@ -12,6 +12,7 @@ mod builder;
 pub mod fast;
 pub mod gravon;
 pub mod parse;
+pub mod sniff;
 pub mod split;
 pub mod xqf;
 
@@ -121,6 +122,16 @@ pub struct GameRecord {
     pub numbering_offset: u64,
     /// Set by importers: the ruleset the source format implies (Gravon's `type`).
     pub implied_game: Option<String>,
+    /// Set by importers: [`GameRecord::implied_game`] is the format's default, not its
+    /// statement (Gravon writes Duel as `classic`, told apart only by the file name), so
+    /// `--game` wins over it.
+    pub implied_is_default: bool,
+    /// Set by the reader: the ruleset the source's text shows when its games name none (an
+    /// xqbase file is Xiangqi: [`sniff::content_game`]).
+    pub content_game: Option<crate::types::GameId>,
+    /// Set by the reader: an earlier game of the same source named no ruleset either, and the
+    /// source's text shows none (the file's one finding was given there).
+    pub unnamed_before: bool,
     /// Set by importers: parameter values the source format plays with, as (tag name, value);
     /// the record's own tags win over them (Gravon played the two-squares rule with 5).
     pub format_defaults: Vec<(&'static str, &'static str)>,

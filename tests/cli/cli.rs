@@ -189,9 +189,18 @@ fn game_flag_judges_a_log_without_a_game_tag() {
     assert_eq!(run.code, 2, "without --game the ruleset is unknown");
     let doc = json(&run);
     assert_eq!(doc["games"][0]["findings"][0]["code"], "parse-error");
+    let f = &doc["games"][0]["findings"][0];
     assert_eq!(
-        doc["games"][0]["findings"][0]["message"],
-        "the game names no ruleset"
+        f["message"],
+        "the game names no ruleset, nor do the later games of this file that have no Game tag"
+    );
+    // 40 pieces a side in rows of 10: the help says which --game to pass.
+    assert!(
+        f["help"]
+            .as_str()
+            .unwrap()
+            .contains("run with --game stratego;"),
+        "{f}"
     );
     let run = arbiter(
         &["check", "--format", "json", "--game", "stratego", path],
