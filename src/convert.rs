@@ -39,6 +39,9 @@ pub struct Writing<'a> {
     pub first: Side,
     /// The main line's moves in another notation and the `Format` value naming it.
     pub rewritten: Option<(&'a [String], &'static str)>,
+    /// Write a `Game` tag: the record does not name its ruleset itself (by a `Game` or
+    /// `Variant` tag, or by its text), so the log says the one an importer or `--game` gave.
+    pub game_tag: bool,
 }
 
 /// Writes one game as a native log with its moves in `notation` (`iccs`, `wxf`, `chinese`)
@@ -172,7 +175,7 @@ fn write_header(record: &GameRecord, w: &Writing, out: &mut String) {
         }
     }
     items.sort_by_key(|(at, _)| *at);
-    if record.tag("Game").is_none() {
+    if w.game_tag {
         out.push_str(&format!("[Game \"{}\"]\n", w.game.as_str()));
     }
     let (before, after): (Vec<_>, Vec<_>) = items.iter().partition(|((setup, _), _)| !setup);
@@ -464,7 +467,9 @@ pub fn convert_one(
     if rec.unreadable() {
         return Err(Problem::Findings(rec.findings.clone()));
     }
-    let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
+    use crate::pipeline::NamedBy;
+    let (game, named) =
+        crate::pipeline::named_game(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
     let (params, defaults, _) =
         crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
     let first = first_mover(rec, game, &params);
@@ -474,6 +479,7 @@ pub fn convert_one(
         defaults: &defaults,
         first,
         rewritten: None,
+        game_tag: matches!(named, NamedBy::Importer | NamedBy::Cli),
     };
     let written = match notation {
         None => write_native(rec, &w),

@@ -206,6 +206,9 @@ pub struct Chunk {
     pub content_game: Option<crate::types::GameId>,
     /// An earlier game of the source named no ruleset by its tags.
     pub unnamed_before: bool,
+    /// A native game in GB18030 (GBK, GB2312): its decoded text, which the grammar reads;
+    /// `text` is then the display text of the original's length.
+    pub decoded: Option<Box<crate::record::encoding::Decoded>>,
 }
 
 impl Chunk {
@@ -222,6 +225,7 @@ impl Chunk {
             first_index: 0,
             content_game: None,
             unnamed_before: false,
+            decoded: None,
         }
     }
 }
@@ -485,7 +489,17 @@ impl<R: BufRead> ChunkReader<R> {
         if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
             self.unnamed_seen = true;
         }
-        let (text, byte_findings) = repair_utf8(bytes, offset);
+        let decoded = match kind {
+            ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
+            _ => None,
+        };
+        let (text, byte_findings) = match &decoded {
+            Some(d) => (
+                d.display.clone(),
+                vec![crate::record::encoding::gb_finding(&bytes, offset)],
+            ),
+            None => repair_utf8(bytes, offset),
+        };
         let c = Chunk {
             source: self.name.clone(),
             kind,
@@ -498,6 +512,7 @@ impl<R: BufRead> ChunkReader<R> {
             first_index: self.index,
             content_game: self.content,
             unnamed_before,
+            decoded,
         };
         self.index += 1;
         c

@@ -205,7 +205,17 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             vec![g]
         }
         ChunkKind::Native => {
-            let mut g = record::parse::parse_game_at(&chunk.text, chunk.offset);
+            let mut g = match &chunk.decoded {
+                Some(d) => {
+                    let mut g = record::parse::parse_game_at(&d.text, 0);
+                    g.for_each_span_mut(&mut |s| {
+                        s.start = chunk.offset + d.original(s.start);
+                        s.end = chunk.offset + d.original(s.end);
+                    });
+                    g
+                }
+                None => record::parse::parse_game_at(&chunk.text, chunk.offset),
+            };
             g.index = chunk.first_index;
             g.content_game = chunk.content_game;
             g.unnamed_before = chunk.unnamed_before && chunk.content_game.is_none();

@@ -9,6 +9,7 @@
 //! coordinate reading when it has one ([`CoordMove`]).
 
 mod builder;
+pub mod encoding;
 pub mod fast;
 pub mod gravon;
 pub mod parse;
