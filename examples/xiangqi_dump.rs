@@ -2,8 +2,8 @@
 //! line per game, for `scripts/crosscheck-xiangqi.js` to compare with Fairy-Stockfish.
 //!
 //! ```text
-//! xiangqi_dump corpus FILE...             every game of the files (ICCS, as `arbiter check`
-//!                                         reads them with --game xiangqi)
+//! xiangqi_dump corpus FILE...             every game of the files, read as `arbiter check`
+//!                                         reads them (xqbase, engine and site PGN)
 //! xiangqi_dump random COUNT SEED [FIRST]  random games FIRST..FIRST+COUNT (game i uses seed
 //!                                         SEED + i), each at most 300 plies
 //! xiangqi_dump repetition COUNT SEED [FIRST]  the same, driven into repetitions
@@ -16,10 +16,15 @@
 //! `stalemate` or `none` for the last position), "rejected" (the move arbiter refused, if
 //! any, with its reason), "repetition" (the first third occurrence, rulings §4.3: `{"ply",
 //! "first", "result", "reason"}` as arbiter judges it, with `fsf_window_result` and
-//! `fsf_window_reason` for Fairy-Stockfish's window, or null)}`. A game whose FEN cannot be read is skipped with a note on stderr.
+//! `fsf_window_reason` for Fairy-Stockfish's window and reading, `wide_window_result` and
+//! `fsf_chase_result` for each of its two differences alone, `sides` (Red's and Black's moves,
+//! checks and chasing moves in arbiter's window), or null), "recorded" (for a
+//! record: `{"plies", "result", "claims": [{"word", "reason"}]}`, its Termination tag and
+//! WinBoard adjudication comments; null for a generated game)}`. A game whose FEN cannot be
+//! read is skipped with a note on stderr.
 
 use arbiter::games::xiangqi::random::{random_game, repetition_game};
-use arbiter::games::xiangqi::repetition::History;
+use arbiter::games::xiangqi::repetition::{chased, History, Repeat};
 use arbiter::games::xiangqi::{fen, Move, MoveList, Position, Xiangqi};
 use arbiter::pipeline::{parse_source, Source};
 use arbiter::record::Span;
@@ -30,13 +35,67 @@ use std::io::Write;
 /// Longest random game, in plies.
 const MAX_PLIES: usize = 300;
 
-fn dump(
-    out: &mut impl Write,
-    id: &str,
-    start: &Position,
-    moves: &[Move],
+/// What a dumped game is: its id, start, the plies arbiter accepted, the move it refused,
+/// and for a record what it says about its end (null for a generated game).
+struct Game<'a> {
+    id: &'a str,
+    start: &'a Position,
+    moves: &'a [Move],
     rejected: Option<String>,
-) {
+    recorded: serde_json::Value,
+}
+
+/// The first third occurrence `rep` judged by arbiter (rulings §4.3), by Fairy-Stockfish's
+/// reading, and by each of its two differences alone (its wider window; its chase reading),
+/// so that a verdict that differs can be told apart by kind (docs/xiangqi.md).
+/// Red's and Black's moves in arbiter's window `first+1 ..= last` of a repetition: how many,
+/// how many give check, and how many chase some piece (rulings §4.3's reading), for telling a
+/// recorder's verdict apart by kind (docs/xiangqi.md).
+fn window_sides(start: &Position, moves: &[Move], first: u32, last: u32) -> serde_json::Value {
+    let mut pos = *start;
+    let mut counts = [[0u32; 3]; 2];
+    for (i, &m) in moves.iter().enumerate().take(last as usize) {
+        let before = pos;
+        pos.make(m);
+        if i as u32 >= first {
+            let c = &mut counts[before.to_move().index()];
+            c[0] += 1;
+            c[1] += u32::from(pos.is_check());
+            c[2] += u32::from(chased(&before, m, &pos) != 0);
+        }
+    }
+    let side = |c: [u32; 3]| json!({"moves": c[0], "checks": c[1], "chases": c[2]});
+    json!([side(counts[0]), side(counts[1])])
+}
+
+fn repetition_json(history: &History, rep: &Repeat) -> serde_json::Value {
+    use arbiter::games::xiangqi::repetition::Reading;
+    let arbiter::types::Verdict { result, reason } = rep.outcome();
+    let fsf = history.judge_fsf(rep.first, rep.ply).outcome();
+    let window = history.judge_with(rep.first, rep.ply, true, Reading::Rulings);
+    let chase = history.judge_with(rep.first, rep.ply, false, Reading::FairyStockfish);
+    json!({
+        "ply": rep.ply,
+        "first": rep.first,
+        "result": result.as_str(),
+        "reason": reason,
+        // The verdict with Fairy-Stockfish's window and reading (docs/xiangqi.md).
+        "fsf_window_result": fsf.result.as_str(),
+        "fsf_window_reason": fsf.reason,
+        // Only its window wider / only its chase reading.
+        "wide_window_result": window.outcome().result.as_str(),
+        "fsf_chase_result": chase.outcome().result.as_str(),
+    })
+}
+
+fn dump(out: &mut impl Write, game: Game) {
+    let Game {
+        id,
+        start,
+        moves,
+        rejected,
+        recorded,
+    } = game;
     let mut pos = *start;
     let mut legal_all = Vec::with_capacity(moves.len() + 1);
     let mut check = String::with_capacity(moves.len() + 1);
@@ -47,20 +106,8 @@ fn dump(
     for i in 0..=moves.len() {
         if i > 0 && repetition.is_null() {
             if let Some(rep) = history.push(i as u32, moves[i - 1], Span::new(0, 0), pos) {
-                let arbiter::types::Verdict { result, reason } = rep.outcome();
-                let arbiter::types::Verdict {
-                    result: fsf_result,
-                    reason: fsf_reason,
-                } = history.judge_fsf(rep.first, rep.ply).outcome();
-                repetition = json!({
-                    "ply": rep.ply,
-                    "first": rep.first,
-                    "result": result.as_str(),
-                    "reason": reason,
-                    // The verdict with Fairy-Stockfish's window (docs/xiangqi.md).
-                    "fsf_window_result": fsf_result.as_str(),
-                    "fsf_window_reason": fsf_reason,
-                });
+                repetition = repetition_json(&history, &rep);
+                repetition["sides"] = window_sides(start, moves, rep.first, rep.ply);
             }
         }
         pos.legal_moves(&mut list);
@@ -90,8 +137,27 @@ fn dump(
         "end": end,
         "rejected": rejected,
         "repetition": repetition,
+        "recorded": recorded,
     });
     let _ = writeln!(out, "{line}");
+}
+
+/// What a record says about its end: the plies it writes, its result, and each claim of an end
+/// (`Termination`, a WinBoard adjudication comment) with the end reason it names, if any.
+fn recorded(rec: &arbiter::record::GameRecord) -> serde_json::Value {
+    use arbiter::checks::outcome::{claimed_ends, recorded_result, Termination};
+    let claims: Vec<serde_json::Value> = claimed_ends(rec)
+        .into_iter()
+        .map(|(word, term)| {
+            let reason = match term {
+                Some(Termination::OnBoard(r)) => Some(r.as_str()),
+                _ => None,
+            };
+            json!({"word": word, "reason": reason})
+        })
+        .collect();
+    let result = recorded_result(rec, &mut Vec::new()).map(|r| r.value.as_str());
+    json!({"plies": rec.moves.len(), "result": result, "claims": claims})
 }
 
 fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
@@ -131,7 +197,16 @@ fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
                 .iter()
                 .find(|f| f.severity() == arbiter::Severity::Error)
                 .map(|f| format!("ply {}: {} ({})", f.ply.unwrap_or(0), f.message, f.code));
-            dump(out, &id, &start, &moves, rejected);
+            dump(
+                out,
+                Game {
+                    id: &id,
+                    start: &start,
+                    moves: &moves,
+                    rejected,
+                    recorded: recorded(&rec),
+                },
+            );
         }
     }
     Ok(())
@@ -155,7 +230,15 @@ fn main() {
             };
             for i in first..first + count {
                 let moves = play(&start, seed.wrapping_add(i), MAX_PLIES);
-                dump(&mut out, &format!("{kind}#{i}"), &start, &moves, None);
+                let id = format!("{kind}#{i}");
+                let game = Game {
+                    id: &id,
+                    start: &start,
+                    moves: &moves,
+                    rejected: None,
+                    recorded: serde_json::Value::Null,
+                };
+                dump(&mut out, game);
             }
             Ok(())
         }

@@ -12,8 +12,18 @@
 // no-capture draw, which plain xiangqi here does not have (rulings §4.3), so that it cannot
 // end a game before a repetition; legal moves do not depend on it.
 //
+// For records that say how they ended (engine PGN: a WinBoard adjudication comment, a
+// Termination tag), the recorded repetition verdict is compared too: with arbiter's (same
+// result and reason, and how many plies after the third occurrence the recorder stopped) and
+// with Fairy-Stockfish's. Every game where arbiter's verdict differs from Fairy-Stockfish's or
+// from the record's is listed with its kind: "window" or "chase reading" (the documented
+// differences from Fairy-Stockfish, told apart by judging the window with each of its two
+// differences alone), or, where Fairy-Stockfish agrees with arbiter, by what the side the
+// recorder made lose did in arbiter's window: "chased on some moves only" (rulings §4.3 asks
+// every move) is the one kind documented; any other fails the check.
+//
 // Usage: xiangqi_dump ... | node crosscheck-xiangqi.js [--label NAME] [--min-games N]
-//        [--allow-rejected]
+//        [--allow-rejected] [--every]
 // Exit code: 0 when every position agrees, 1 on any difference (or, without
 // --allow-rejected, on a move arbiter refused), 2 on bad input. With --allow-rejected (the
 // fixtures, some built to break a rule) the positions before a refused move are compared.
@@ -36,7 +46,31 @@ const opt = (name, dflt) => {
 const label = opt('--label', 'crosscheck-xiangqi');
 const minGames = Number(opt('--min-games', '1'));
 const allowRejected = args.includes('--allow-rejected');
-const MAX_REPORTED = 20;
+// --every: list every difference, not only the first MAX_REPORTED.
+const MAX_REPORTED = args.includes('--every') ? Infinity : 20;
+// The kinds of a recorder's own difference from arbiter documented in docs/xiangqi.md.
+const RECORDER_KINDS = ['chased on some moves only'];
+
+// What the side a recorded perpetual made lose did in arbiter's window, against rulings §4.3
+// (every one of its moves must check, or chase): the kind of the recorder's difference.
+function recorderKind(a, rec, reason) {
+  const loser = rec.result === '0-1' ? 0 : rec.result === '1-0' ? 1 : -1;
+  if (loser < 0 || !a.sides) return 'a drawn record';
+  const s = a.sides[loser];
+  const did = reason === 'perpetual-check' ? s.checks : s.chases;
+  const what = reason === 'perpetual-check' ? 'checked' : 'chased';
+  if (did === 0) return `never ${what}`;
+  if (did < s.moves) return `${what} on some moves only`;
+  return `${what} on every move, not one piece throughout`;
+}
+
+// Which of Fairy-Stockfish's two differences from rulings §4.3 decides a verdict that differs:
+// its wider window alone, its chase reading alone, or only both together.
+function kindOf(a, fsfResult) {
+  if (a.wide_window_result === fsfResult) return 'window';
+  if (a.fsf_chase_result === fsfResult) return 'chase reading';
+  return 'window and chase reading';
+}
 
 // ICCS `h2e2` -> UCI `h3e3`; UCI -> ICCS.
 const toUci = (m) => m[0] + (Number(m[1]) + 1) + m[2] + (Number(m[3]) + 1);
@@ -51,6 +85,8 @@ function run(ff) {
   const stats = {
     games: 0, positions: 0, checks: 0, checkmate: 0, stalemate: 0, rejected: 0, repetitions: 0, documented: 0, bare: 0,
   };
+  const kinds = {};
+  const recorded = { claims: 0, agree: 0, lag: {}, differ: {} };
   const diffs = [];
   const differ = (game, ply, what, arbiter, fsf) => {
     diffs.push({ game, ply, what, arbiter, fsf });
@@ -132,17 +168,55 @@ function run(ff) {
           stats.repetitions += 1;
           if (a.result !== fsfRep.result) {
             stats.documented += 1;
+            const kind = kindOf(a, fsfRep.result);
+            kinds[kind] = (kinds[kind] || 0) + 1;
             if (stats.documented <= MAX_REPORTED) {
               console.error(`${label}: documented difference ${g.id} ply ${a.ply}: arbiter ${a.result} (${a.reason}), ` +
-                `Fairy-Stockfish ${fsfRep.result} (${a.fsf_window_reason} under its reading; docs/xiangqi.md)`);
+                `Fairy-Stockfish ${fsfRep.result} (${a.fsf_window_reason} under its reading; kind: ${kind}; docs/xiangqi.md)`);
             }
           }
         }
       }
+      compareRecorded(g, fsfRep);
     } finally {
       board.delete();
     }
   });
+
+  // The record's own repetition verdict (a WinBoard adjudication, a Termination word) against
+  // arbiter's first third occurrence and Fairy-Stockfish's verdict there.
+  function compareRecorded(g, fsfRep) {
+    const rec = g.recorded;
+    const claim = rec && rec.claims.find((c) => ['perpetual-chase', 'perpetual-check', 'repetition'].includes(c.reason));
+    if (!claim) return;
+    recorded.claims += 1;
+    const a = g.repetition;
+    if (a && a.result === rec.result && a.reason === claim.reason) {
+      recorded.agree += 1;
+      const lag = rec.plies - a.ply;
+      recorded.lag[lag] = (recorded.lag[lag] || 0) + 1;
+      return;
+    }
+    let kind = null;
+    if (a && fsfRep && fsfRep.result === rec.result && a.result !== fsfRep.result) {
+      kind = `as Fairy-Stockfish: ${kindOf(a, fsfRep.result)}`;
+    } else if (a) {
+      const k = recorderKind(a, rec, claim.reason);
+      if (RECORDER_KINDS.includes(k)) kind = `recorder alone: ${k}`;
+      else kind = null;
+    }
+    const what = `${g.id}: recorded ${rec.result} (${claim.word}), arbiter ${a ? `${a.result} (${a.reason}) at ply ${a.ply}` : 'no third occurrence'}, ` +
+      `Fairy-Stockfish ${fsfRep ? fsfRep.result : 'none'}`;
+    if (!kind) {
+      const k = a ? recorderKind(a, rec, claim.reason) : 'no third occurrence';
+      differ(g.id, a ? a.ply : rec.plies, `recorded repetition verdict differs, of no documented kind (${k})`, what, 'docs/xiangqi.md');
+      return;
+    }
+    recorded.differ[kind] = (recorded.differ[kind] || 0) + 1;
+    if (Object.values(recorded.differ).reduce((x, y) => x + y, 0) <= MAX_REPORTED) {
+      console.error(`${label}: recorded verdict differs: ${what}; kind: ${kind}`);
+    }
+  }
   rl.on('close', () => {
     const summary = `${label}: ${stats.games} games, ${stats.positions} positions, ${stats.checks} in check, ` +
       `${stats.checkmate} checkmates, ${stats.stalemate} stalemates, ${stats.rejected} rejected by arbiter, ` +
@@ -150,6 +224,13 @@ function run(ff) {
       `${stats.bare} repetitions after bare material not compared: ` +
       `${diffs.length} differences`;
     console.log(summary);
+    if (stats.documented > 0) {
+      console.log(`${label}: kinds of the documented differences: ${JSON.stringify(kinds)}`);
+    }
+    if (recorded.claims > 0) {
+      console.log(`${label}: ${recorded.claims} recorded repetition verdicts, ${recorded.agree} as arbiter's ` +
+        `(plies recorded after arbiter's third occurrence: ${JSON.stringify(recorded.lag)}), differing by kind: ${JSON.stringify(recorded.differ)}`);
+    }
     if (bad) process.exit(2);
     if (stats.games < minGames) {
       console.error(`${label}: expected at least ${minGames} games`);

@@ -173,6 +173,8 @@ pub enum ChunkKind {
     Gravon,
     /// A binary XQF record ([`Chunk::raw`] holds its bytes; `text` is empty).
     Xqf,
+    /// A whole source in a line format an importer reads ([`crate::record::Importer`]).
+    Imported(crate::record::Importer),
     /// A source with no game at all (empty, or only white space).
     Empty,
     /// A source that could not be read; the reason.
@@ -616,6 +618,14 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 let pieces = crate::record::gravon::game_pieces(&all);
                 self.state = ReaderState::Gravon(all, pieces, 0);
                 return self.next_gravon();
+            }
+            if let Some(importer) = crate::record::Importer::sniff(head) {
+                let mut all = Vec::new();
+                self.state = ReaderState::Done;
+                if let Err(e) = self.reader.read_to_end(&mut all) {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                return Some(self.emit(all, 0, 0, ChunkKind::Imported(importer)));
             }
             self.content = crate::record::sniff::content_game(&head[..head.len().min(SNIFF_BYTES)]);
             self.state = ReaderState::Native;

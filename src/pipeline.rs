@@ -27,18 +27,23 @@ pub struct Source {
     /// The input could not be read at all (I/O error, a directory loop): reported as one
     /// `parse-error` game.
     pub unreadable: Option<String>,
+    /// The bytes as read when they are not UTF-8: [`Source::chunks`] cuts these, so each game
+    /// is repaired, or decoded from GB18030, as `check` would.
+    pub raw: Option<Vec<u8>>,
 }
 
 impl Source {
     /// Wraps raw bytes. Invalid UTF-8 sequences become `?` bytes of the same length and each
     /// gets a `parse-error` finding with its span.
     pub fn from_bytes(name: impl Into<String>, bytes: Vec<u8>) -> Source {
+        let raw = std::str::from_utf8(&bytes).is_err().then(|| bytes.clone());
         let (text, byte_findings) = input::repair_utf8(bytes, 0);
         Source {
             name: name.into(),
             text,
             byte_findings,
             unreadable: None,
+            raw,
         }
     }
 
@@ -49,6 +54,7 @@ impl Source {
             text: String::new(),
             byte_findings: Vec::new(),
             unreadable: Some(why.into()),
+            raw: None,
         }
     }
 
@@ -69,6 +75,9 @@ impl Source {
                 why: why.clone(),
             })
             .collect();
+        }
+        if let Some(raw) = &self.raw {
+            return input::chunks_of_text(&self.name, raw.clone());
         }
         let mut chunks = input::chunks_of_text(&self.name, self.text.clone().into_bytes());
         // The bytes were repaired already: hand the findings to the chunk they fall in.
@@ -198,6 +207,12 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
                 r.index = chunk.first_index + i;
             }
             g
+        }
+        ChunkKind::Imported(importer) => {
+            let mut g = importer.read(&chunk.text);
+            g.shift_spans(chunk.offset);
+            g.index = chunk.first_index;
+            vec![g]
         }
         ChunkKind::Xqf => {
             let mut g = record::xqf::read_xqf(&chunk.raw, chunk.first_index);

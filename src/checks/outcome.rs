@@ -188,6 +188,16 @@ fn claims(record: &GameRecord, findings: &mut Vec<Finding>) -> Vec<Claim> {
     out
 }
 
+/// What the record claims about its end, in order (the `Termination` tag, then adjudication
+/// comments after the last move), each as written and as read (`None`: a word arbiter does not
+/// know). For the cross-check, which compares a WinBoard adjudication with arbiter's verdict.
+pub fn claimed_ends(record: &GameRecord) -> Vec<(String, Option<Termination>)> {
+    claims(record, &mut Vec::new())
+        .into_iter()
+        .map(|c| (c.word, c.term))
+        .collect()
+}
+
 /// The recorded result: the `Result` tag, else the result token. Findings for an unreadable
 /// `Result` value or a tag and token that disagree are pushed to `findings`.
 pub fn recorded_result(
@@ -320,7 +330,8 @@ fn ended(rec: &Spanned<RecordedResult>, o: &Outcome, claims: &[Claim], out: &mut
                 format!("{} but the moves end the game by {}", c.what(), o.reason),
                 RULE,
             )
-            .label(format!("the moves show {}", o.reason)),
+            .label(format!("the moves show {}", o.reason))
+            .help("the record names an end the moves do not show; correct it, or the moves"),
             Termination::OffBoard(_) | Termination::Unterminated => Finding::new(
                 Code::ResultMismatch,
                 c.span,

@@ -12,9 +12,11 @@ mod builder;
 pub mod encoding;
 pub mod fast;
 pub mod gravon;
+pub mod layhenghok;
 pub mod parse;
 pub mod sniff;
 pub mod split;
+pub mod ucc2012;
 pub mod xqf;
 
 use crate::finding::Finding;
@@ -359,6 +361,71 @@ impl GameRecord {
         self.findings
             .iter()
             .any(|f| f.code == crate::finding::Code::ParseError)
+    }
+}
+
+/// A line format read whole by an importer, known by its first bytes ([`Importer::sniff`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Importer {
+    /// The layhenghok Jungle program's saved games ([`layhenghok`]).
+    Layhenghok,
+    /// The UCC 2012 Stratego judge's logs ([`ucc2012`]).
+    Ucc2012,
+}
+
+impl Importer {
+    /// The importer whose format `head` (a source's first bytes) starts like, if any.
+    pub fn sniff(head: &[u8]) -> Option<Importer> {
+        if layhenghok::looks_like(head) {
+            Some(Importer::Layhenghok)
+        } else if ucc2012::looks_like(head) {
+            Some(Importer::Ucc2012)
+        } else {
+            None
+        }
+    }
+
+    /// Reads the one game of a whole source; spans are offsets into `text`.
+    pub fn read(self, text: &str) -> GameRecord {
+        match self {
+            Importer::Layhenghok => layhenghok::read(text),
+            Importer::Ucc2012 => ucc2012::read(text),
+        }
+    }
+}
+
+/// The lines of `text` with the byte offset each starts at, without their line ends (`\n`,
+/// `\r\n`), for importers of line formats.
+pub(crate) fn located_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut at = 0;
+    text.split_inclusive('\n')
+        .map(|l| {
+            let start = at;
+            at += l.len();
+            (start, l.trim_end_matches('\n').trim_end_matches('\r'))
+        })
+        .collect()
+}
+
+/// The white-space separated words of `line`, which starts at byte `base` of its source, each
+/// with its span.
+pub(crate) fn located_words(line: &str, base: usize) -> Vec<Spanned<&str>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for w in line.split_whitespace() {
+        let start = at + line[at..].find(w).unwrap_or(0);
+        at = start + w.len();
+        out.push(Spanned::new(w, Span::new(base + start, base + at)));
+    }
+    out
+}
+
+/// A tag an importer reads from its format: its name and value both located at `span`.
+pub(crate) fn imported_tag(name: &str, value: &str, span: Span) -> Tag {
+    Tag {
+        name: Spanned::new(name.into(), span),
+        value: Spanned::new(value.into(), span),
+        span,
     }
 }
 

@@ -3,6 +3,7 @@
 #[path = "../support/corpus.rs"]
 mod corpus_support;
 
+mod engine_pgn;
 mod gravon;
 mod jungle;
 mod setups;

@@ -75,3 +75,17 @@ pub fn describe(report: &GameReport) -> String {
         .collect::<Vec<_>>()
         .join("; ")
 }
+
+/// The human report (no colour) of `../shared/corpus/<folder>/<file>`, named by that relative
+/// path (tests run from the crate root), for snapshots that read the same on every machine.
+pub fn render(folder: &str, file: &str) -> String {
+    let path = PathBuf::from("../shared/corpus").join(folder).join(file);
+    let mut out = Vec::new();
+    let _ = arbiter::run::check(
+        &[path],
+        &arbiter::run::CheckOptions::default(),
+        &mut out,
+        &mut std::io::sink(),
+    );
+    String::from_utf8_lossy(&out).into_owned()
+}

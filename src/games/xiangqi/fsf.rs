@@ -137,7 +137,9 @@ fn attackers(pos: &Position, sq: Square, by: Side) -> Points {
 }
 
 /// Fairy-Stockfish's blockers for `side`'s General: pieces of either side whose removal
-/// lets an enemy piece attack it (for a Cannon with one screen, the screen too).
+/// lets an enemy piece attack it. A Cannon that gives check already is no sniper in
+/// Fairy-Stockfish (`slider_blockers` leaves out the pieces that attack the point): its one
+/// screen is not a blocker.
 fn blockers(pos: &Position, side: Side) -> Points {
     let Some(g) = pos.general(side) else { return 0 };
     let mut out = 0;
@@ -151,23 +153,6 @@ fn blockers(pos: &Position, side: Side) -> Points {
         let now = attackers(&q, g, side.other()) & !bit(s);
         if now & !attackers(pos, g, side.other()) != 0 {
             out |= bit(s);
-        }
-    }
-    // A Cannon's single screen (the General is in check from it) is a blocker as well.
-    for c in points(pieces(pos, side.other(), &[Kind::Cannon])) {
-        if reach(pos, c, Kind::Cannon, side.other(), true) & bit(g) != 0 {
-            if let Some(d) = GEOMETRY.direction(c, g) {
-                let mut s = at(c, (d.0 as i32, d.1 as i32));
-                while let Some(t) = s {
-                    if t == g {
-                        break;
-                    }
-                    if pos.piece(t).is_some() {
-                        out |= bit(t);
-                    }
-                    s = at(t, (d.0 as i32, d.1 as i32));
-                }
-            }
         }
     }
     out
@@ -322,4 +307,29 @@ pub fn chased(before: &Position, m: Move, after: &Position) -> Points {
         }
     }
     b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::xiangqi::fen;
+
+    /// WinBoard game mrxq_game01 #309, ply 87 (corpus/xiangqi-engine-pgn): the Red Cannon's
+    /// e4d4 checks the General on d9 over the Red Soldier on d7, which attacks the Elephant on
+    /// e7. A checking Cannon is no sniper for Fairy-Stockfish, so d7 is no new blocker and the
+    /// Elephant is not chased by a "discovered check" (ffish 0.7.10 rules the repetition that
+    /// follows a draw).
+    #[test]
+    fn the_screen_of_a_checking_cannon_is_no_blocker() {
+        let before = fen::parse("2nk1ab2/4acN2/3Pb4/p3C4/9/1R2C4/P3P2rP/9/9/2BAKA3 w")
+            .expect("valid FEN")
+            .position;
+        let m = Move::from_iccs("e4d4").expect("a move");
+        let mut after = before;
+        after.make(m);
+        assert!(after.is_check());
+        let d7 = GEOMETRY.square(3, 7).expect("d7");
+        assert_eq!(blockers(&after, Side::Second) & bit(d7), 0);
+        assert_eq!(chased(&before, m, &after), 0);
+    }
 }

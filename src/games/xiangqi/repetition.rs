@@ -264,7 +264,7 @@ impl History {
 
     /// Judges the window `first+1 ..= last` (rulings §4.3).
     pub fn judge(&self, first: u32, last: u32) -> Verdict {
-        self.judge_from(first + 1, last, Reading::Rulings)
+        self.judge_with(first, last, false, Reading::Rulings)
     }
 
     /// Judges the window under [`Reading::FairyStockfish`]: for the side that played `last`
@@ -273,8 +273,17 @@ impl History {
     /// cross-check, which uses it to tell a documented difference (docs/xiangqi.md) from a
     /// defect.
     pub fn judge_fsf(&self, first: u32, last: u32) -> Verdict {
-        let from = if first > 0 { first } else { first + 1 };
-        self.judge_from(from, last, Reading::FairyStockfish)
+        self.judge_with(first, last, true, Reading::FairyStockfish)
+    }
+
+    /// Judges the third occurrence at `last` of the position after `first` with the window
+    /// `first+1 ..= last`, or with `wide` also ply `first` (Fairy-Stockfish's window; the
+    /// start position has no ply before it), finding chases by `reading`. The cross-check mixes
+    /// the two windows and readings to tell which difference (docs/xiangqi.md) decides a
+    /// verdict.
+    pub fn judge_with(&self, first: u32, last: u32, wide: bool, reading: Reading) -> Verdict {
+        let from = if wide && first > 0 { first } else { first + 1 };
+        self.judge_from(from, last, reading)
     }
 
     /// Judges plies `from ..= last`.
