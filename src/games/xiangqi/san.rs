@@ -143,12 +143,11 @@ fn list(moves: &[Move]) -> String {
     names.join(" or ")
 }
 
-/// Resolves `san` in `pos` with rank base `base`: the one legal move it names; else, when it
-/// names exactly one piece whose movement reaches the point, that move (the engine then says
-/// why it is illegal); else why it names no move.
+/// Resolves `san` in `pos` with rank base `base`: the one legal move it names (several: a
+/// Soldier move written without its file is the straight one, else ambiguous); without a legal
+/// one, the one move of the pieces it names whose shape reaches the point (the engine then says
+/// what makes it illegal: a block, a pin); else why it names no move.
 pub(super) fn resolve(pos: &Position, san: &San, base: u8) -> Result<Move, Unresolved> {
-    let side = pos.to_move();
-    let who = side_name(side);
     let piece = san.kind.name();
     let Some(to) = point(san.to_file, san.to_rank, base) else {
         return Err(Unresolved {
@@ -157,12 +156,12 @@ pub(super) fn resolve(pos: &Position, san: &San, base: u8) -> Result<Move, Unres
             help: rank_help(base),
         });
     };
-    let reaching: Vec<Move> = named(pos, san, base)
+    let shaped: Vec<Move> = named(pos, san, base)
         .into_iter()
         .map(|from| Move { from, to })
         .filter(|&m| super::notation::fits(pos, m))
         .collect();
-    let mut legal: Vec<Move> = reaching
+    let mut legal: Vec<Move> = shaped
         .iter()
         .copied()
         .filter(|&m| pos.is_legal(m))
@@ -171,11 +170,12 @@ pub(super) fn resolve(pos: &Position, san: &San, base: u8) -> Result<Move, Unres
         // A Soldier move without its file is the straight one (WinBoard).
         legal.retain(|m| GEOMETRY.file(m.from) == san.to_file);
     }
-    match (&legal[..], &reaching[..]) {
+    match (&legal[..], &shaped[..]) {
         ([m], _) | ([], [m]) => Ok(*m),
         ([], []) => Err(Unresolved {
             message: format!(
-                "fits no piece: no {who} {piece} can move to {}",
+                "fits no piece: no {} {piece} can move to {}",
+                side_name(pos.to_move()),
                 GEOMETRY.name(to)
             ),
             label: format!("no {piece} moves there"),
@@ -185,12 +185,12 @@ pub(super) fn resolve(pos: &Position, san: &San, base: u8) -> Result<Move, Unres
         }),
         ([], several) => Err(Unresolved {
             message: format!(
-                "fits no legal move: the {piece}s on {} could reach {} but none may move there",
+                "fits no legal move: the {piece}s on {} could go to {} but none may",
                 list(several),
                 GEOMETRY.name(to)
             ),
             label: "no legal move".into(),
-            help: "each of these moves would leave the mover's General attacked".into(),
+            help: "each is blocked on its way, or would leave its General attacked".into(),
         }),
         (several, _) => Err(Unresolved {
             message: format!("is ambiguous: it could be the {piece} on {}", list(several)),
