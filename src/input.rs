@@ -67,7 +67,8 @@ pub fn path_name(p: &std::path::Path) -> String {
 pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
-/// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`]), `-` for
+/// (following symlinks, sorted by name; files with the [`LOG_EXTENSIONS`], and others whose
+/// first bytes an importer reads), `-` for
 /// stdin. A dangling symlink, a symlink loop or a permission error becomes
 /// [`Input::Unreadable`], and so does anything a walk finds that is not a regular file, a
 /// device named directly, and a directory in which nothing could be read.
@@ -118,7 +119,8 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                     .extension()
                     .and_then(|x| x.to_str())
                     .map(|x| x.to_ascii_lowercase());
-                if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
+                let log = ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str()));
+                if log || (e.file_type().is_file() && imported_format(e.path())) {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));
                     } else {
@@ -144,6 +146,23 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
             }
         }
     }
+}
+
+/// True when the file's first bytes are a format an importer reads (the layhenghok Jungle
+/// saves, the UCC 2012 judge's logs), whatever the file is called: a directory walk takes it.
+fn imported_format(p: &std::path::Path) -> bool {
+    let mut head = [0u8; 1024];
+    let Ok(mut f) = std::fs::File::open(p) else {
+        return false;
+    };
+    let mut n = 0;
+    while n < head.len() {
+        match f.read(&mut head[n..]) {
+            Ok(0) | Err(_) => break,
+            Ok(k) => n += k,
+        }
+    }
+    crate::record::Importer::sniff(&head[..n]).is_some()
 }
 
 /// True for a character or block device or a socket: named on the command line, these are
