@@ -6,7 +6,10 @@
 #     replaying the same games (scripts/bench-ffish.js); each the median of RUNS rounds, a
 #     round timing every phase once;
 #  2. peak memory of `arbiter check` on a 100 MB multi-game file (the same games, replicated);
-#  3. the Stratego-family check time against game length (examples/bench_length.rs).
+#  3. the Stratego-family check time against game length (examples/bench_length.rs);
+#  4. the engine and site PGN reader (../shared/corpus/xiangqi-engine-pgn, or ENGINE_PGN_CORPUS,
+#     replicated 20 times; skipped with a note when absent): parse, and the full check, which
+#     resolves every SAN move against the legal moves, in MB/s.
 # Prints a markdown report on stdout. Needs cargo, node and npm (installs ffish like the
 # cross-check). Usage: scripts/bench.sh [RUNS]
 set -euo pipefail
@@ -76,6 +79,28 @@ print(f"- all cores vs one core: {p['plies_per_s'] / c['plies_per_s']:.2f}x")
 print(f"- parse only: {by['parse']['mb_per_s']:.0f} MB/s ({by['parse']['games']:,} games, {by['parse']['plies']:,} plies)")
 PY
 echo "- peak memory of \`arbiter check\` on a ${big_mb} MB multi-game file: $((mem_kb / 1024)) MB"
+engine_pgn=${ENGINE_PGN_CORPUS:-$root/../shared/corpus/xiangqi-engine-pgn}
+echo
+echo "### Engine and site PGN: the 481 games of xiangqi-engine-pgn replicated 20 times"
+echo
+if [[ -d $engine_pgn ]]; then
+    for i in $(seq 1 20); do cat "$engine_pgn"/*.pgn; printf '\n'; done >"$work/engine20.pgn"
+    "$root/target/release/examples/bench_archive" --repetition claim --runs "$runs" \
+        --phases read,parse,check "$work/engine20.pgn" >"$work/engine.jsonl"
+    python3 - "$work/engine.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+print("| phase | seconds | plies/s | MB/s |")
+print("|---|---:|---:|---:|")
+for r in rows:
+    print(f"| {r['phase']} | {r['seconds']:.3f} | {r['plies_per_s']:,} | {r['mb_per_s']:.1f} |")
+print()
+print(f"- {rows[0]['games']:,} games, {rows[0]['plies']:,} plies, {rows[0]['bytes'] / 1e6:.1f} MB; no --game: "
+      "the ruleset from Variant or the text, the ranks decided per game, every SAN move resolved")
+PY
+else
+    echo "SKIPPED: $engine_pgn is absent"
+fi
 echo
 echo "### Stratego family: check time against game length (Barrage, history rules on)"
 echo

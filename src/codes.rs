@@ -144,8 +144,9 @@ impl Code {
             Code::ParseError => (
                 r#"The log, or one game in it, could not be read: a tag, setup row, move or
 result that is not in the grammar (`docs/log-format.md`), an unknown `Game` tag, a game with
-no ruleset (no `Game` tag and no `--game`), a file that is not text, an unreadable Gravon XML
-record, a bad parameter tag value. The game is not judged; the other games of the file and
+no ruleset (no `Game` or `Variant` tag naming one, nothing in its file's text that shows one,
+no `--game`: one finding a file, on its first such game), a file that is not text, an
+unreadable Gravon XML record, a bad parameter tag value. The game is not judged; the other games of the file and
 the other files still are."#,
                 Some(
                     r#"`fixtures/jungle/movement_errors.arb` (`` `Eg3` is not a move ``);
@@ -241,7 +242,9 @@ move, a third occurrence, a move limit). One finding covers all the extra moves.
             Code::ResultMismatch => (
                 r#"The recorded result or termination does not follow from the moves: a result the
 board contradicts, a decisive result on an unfinished game without a `Termination` tag, a
-termination the moves contradict, a result token that contradicts the `Result` tag."#,
+termination the moves contradict (a `Termination` word or an engine GUI's adjudication
+comment, `{Xboard adjudication: perpetual chasing}`), a result token that contradicts the
+`Result` tag."#,
                 Some(r#"`fixtures/spionage/hq-capture.arb`."#),
                 Some(
                     r#"correct the result, or record how the game ended off the board with
@@ -250,7 +253,9 @@ termination the moves contradict, a result token that contradicts the `Result` t
             ),
             Code::RecordDefect => (
                 r#"A known defect of a source format that arbiter repaired, named with the repair:
-Gravon's file letter `J` read as `K`, a wrong move number."#,
+Gravon's file letter `J` read as `K`, a wrong move number, a `Termination` word arbiter does not
+know (the game is judged from its moves), a log in GB18030 rather than UTF-8 (decoded), Xiangqi
+moves whose ranks could count from 0 or from 1 (read from 0)."#,
                 Some(
                     r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
 repository)."#,

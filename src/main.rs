@@ -124,7 +124,7 @@ enum Color {
 /// Options that change verdicts, shared by `check` and `claim`.
 #[derive(clap::Args, Debug)]
 struct RuleArgs {
-    /// Ruleset for logs without a Game tag.
+    /// Ruleset for games that name none (no Game or Variant tag, nothing in the file shows one).
     #[arg(long, value_parser = parse_game)]
     game: Option<GameId>,
     /// Two-squares limit for every game (0 turns the rule off); overrides tags.
@@ -199,7 +199,7 @@ struct CheckArgs {
 struct ConvertArgs {
     /// The record to convert (native log or Gravon XML; `-` for stdin).
     file: PathBuf,
-    /// Ruleset for logs without a Game tag.
+    /// Ruleset for games that name none (no Game or Variant tag, nothing in the file shows one).
     #[arg(long, value_parser = parse_game)]
     game: Option<GameId>,
     /// Write Xiangqi moves in this notation (default: as the record writes them); wxf and
