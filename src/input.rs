@@ -7,7 +7,7 @@
 //! such run gets a `parse-error` finding.
 
 use crate::finding::{Code, Finding};
-use crate::record::split::Splitter;
+use crate::record::split::{self, Splitter};
 use crate::rulebook::Rule;
 use crate::types::Span;
 use std::io::{BufRead, BufReader, Read};
@@ -395,9 +395,10 @@ pub fn chunks_of_text(name: &str, bytes: Vec<u8>) -> Vec<Chunk> {
     ChunkReader::new(Arc::from(name), std::io::Cursor::new(bytes)).collect()
 }
 
-/// `BufRead::read_until(b'\n')` with the vectorised `memchr` (std's search is a word at a
-/// time; this is most of reading an archive): appends one line, newline included, to `out`
-/// and returns its length (0 at the end). Interrupted reads are retried, like std's.
+/// One line of `reader` appended to `out`, its line end included (a line ends at `\n`, or at a
+/// `\r` no `\n` follows: [`split::line_end`]); returns its length (0 at the end). The search
+/// is the vectorised `memchr` (std's `read_until` goes a word at a time; this is most of
+/// reading an archive). Interrupted reads are retried, like std's.
 fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<usize> {
     let mut read = 0;
     loop {
@@ -406,9 +407,19 @@ fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<u
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        let (done, used) = match memchr::memchr(b'\n', buf) {
-            Some(i) => (true, i + 1),
-            None => (buf.is_empty(), buf.len()),
+        if buf.is_empty() {
+            return Ok(read);
+        }
+        // A CR that ended the previous piece: its LF, if one follows, belongs to the line.
+        if out.last() == Some(&b'\r') && read > 0 {
+            let lf = usize::from(buf[0] == b'\n');
+            out.extend_from_slice(&buf[..lf]);
+            reader.consume(lf);
+            return Ok(read + lf);
+        }
+        let (done, used) = match split::line_end(buf) {
+            Some(k) => (true, k),
+            None => (false, buf.len()),
         };
         out.extend_from_slice(&buf[..used]);
         reader.consume(used);
@@ -419,18 +430,32 @@ fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<u
     }
 }
 
+/// Line and column (both from 0, the column in characters) after `bytes`, which start at
+/// `line` and `column`; only `\n` starts a line, as in every report.
+fn advance(line: usize, column: usize, bytes: &[u8]) -> (usize, usize) {
+    match memchr::memrchr(b'\n', bytes) {
+        Some(i) => (
+            line + memchr::memchr_iter(b'\n', bytes).count(),
+            char_count(&bytes[i + 1..]),
+        ),
+        None => (line, column + char_count(bytes)),
+    }
+}
+
 /// The streaming cutter behind [`chunks`].
 pub struct ChunkReader<R: BufRead> {
     name: Arc<str>,
     reader: R,
     splitter: Splitter,
+    /// Byte offset, line and column (from 0; the column in characters) of the next byte read.
     offset: usize,
     line: usize,
+    column: usize,
+    /// The current native game's bytes, and where they start in the source.
     cur: Vec<u8>,
     cur_offset: usize,
     cur_line: usize,
-    /// Characters before `offset` on its line (Gravon games may start inside a line).
-    column: usize,
+    cur_column: usize,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
@@ -438,14 +463,29 @@ pub struct ChunkReader<R: BufRead> {
     head: Option<Vec<u8>>,
 }
 
-#[derive(PartialEq, Eq)]
 enum ReaderState {
     Start,
     Native,
-    /// A Gravon file read whole: its bytes and where each game's piece starts and ends.
-    Gravon(Vec<u8>, Vec<(usize, usize)>, usize),
+    Gravon(GravonStream),
     Done,
 }
+
+/// A Gravon file read game by game: the bytes not yet handed out, from the start of the
+/// current game's piece on (`buf[0]` is the reader's `offset`, `line` and `column`).
+#[derive(Default)]
+struct GravonStream {
+    buf: Vec<u8>,
+    scan: crate::record::gravon::GameScan,
+    /// Where the current game's `<game` tag is in `buf`, once found.
+    start: Option<usize>,
+    /// No game handed out yet: the first game's piece starts with the file, so that its
+    /// reader sees the prolog and reports anything in it.
+    first: bool,
+    eof: bool,
+}
+
+/// How much of a Gravon file is read at a time.
+const GRAVON_BLOCK: usize = 64 << 10;
 
 impl<R: BufRead> ChunkReader<R> {
     /// A reader of the source `name`.
@@ -456,10 +496,11 @@ impl<R: BufRead> ChunkReader<R> {
             splitter: Splitter::new(),
             offset: 0,
             line: 0,
+            column: 0,
             cur: Vec::new(),
             cur_offset: 0,
             cur_line: 0,
-            column: 0,
+            cur_column: 0,
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
@@ -467,14 +508,17 @@ impl<R: BufRead> ChunkReader<R> {
         }
     }
 
-    fn emit(&mut self, bytes: Vec<u8>, offset: usize, line: usize, kind: ChunkKind) -> Chunk {
+    /// A chunk of `bytes` starting at byte `offset`, line `line` and column `column` of the
+    /// source (invalid UTF-8 repaired), counted as the source's next game.
+    fn emit(&mut self, bytes: Vec<u8>, at: (usize, usize, usize), kind: ChunkKind) -> Chunk {
+        let (offset, line, column) = at;
         let (text, byte_findings) = repair_utf8(bytes, offset);
         let c = Chunk {
             source: self.name.clone(),
             kind,
             offset,
             line,
-            column: 0,
+            column,
             text,
             raw: Vec::new(),
             byte_findings,
@@ -482,6 +526,85 @@ impl<R: BufRead> ChunkReader<R> {
         };
         self.index += 1;
         c
+    }
+
+    /// The next native game: lines are read straight into the current game's buffer (one copy
+    /// of each byte) and fed to the [`Splitter`]; a line where a game starts ends the one
+    /// before it (several games may start on one line).
+    fn next_native(&mut self) -> Option<Chunk> {
+        loop {
+            let line_start = self.cur.len();
+            let n = match read_line(&mut self.reader, &mut self.cur) {
+                Ok(n) => n,
+                Err(e) => return Some(self.unreadable(e.to_string())),
+            };
+            if n == 0 {
+                return self.end_native();
+            }
+            let here = (self.offset, self.line, self.column);
+            (self.line, self.column) = advance(self.line, self.column, &self.cur[line_start..]);
+            self.offset += n;
+            let had_start = self.splitter.current_start().is_some();
+            let mut cuts = Vec::new();
+            split::feed(&mut self.splitter, &self.cur[line_start..], here.0, |g| {
+                cuts.push(g.end)
+            });
+            let mut line_start = line_start;
+            if !had_start {
+                if self.splitter.current_start().is_some() {
+                    // the game starts on this line; blank lines before it belong to no game
+                    self.cur.drain(..line_start);
+                    line_start = 0;
+                    (self.cur_offset, self.cur_line, self.cur_column) = here;
+                } else {
+                    self.cur.truncate(line_start);
+                }
+            }
+            if !cuts.is_empty() {
+                self.cut_line(line_start, here, &cuts);
+                return self.pending.pop_front();
+            }
+        }
+    }
+
+    /// Ends the current game at each of `cuts` (source offsets inside the line that starts at
+    /// `cur[line_start]`, at `here`), queueing the games that end.
+    fn cut_line(&mut self, line_start: usize, here: (usize, usize, usize), cuts: &[usize]) {
+        let line_bytes = self.cur[line_start..].to_vec();
+        for &b in cuts {
+            let rel = b - self.cur_offset;
+            // The next game's buffer starts as large as this game (up to 64 KB): games in one
+            // archive are alike in size, so most are read without a reallocation, and one huge
+            // game does not make every later buffer huge.
+            let mut next = Vec::with_capacity(self.cur.len().min(1 << 16));
+            next.extend_from_slice(&self.cur[rel..]);
+            self.cur.truncate(rel);
+            let done = std::mem::replace(&mut self.cur, next);
+            let at = (self.cur_offset, self.cur_line, self.cur_column);
+            let chunk = self.emit(done, at, ChunkKind::Native);
+            self.pending.push_back(chunk);
+            let (line, column) = advance(here.1, here.2, &line_bytes[..b - here.0]);
+            (self.cur_offset, self.cur_line, self.cur_column) = (b, line, column);
+        }
+    }
+
+    /// The end of a native source: the last game, if there is one.
+    fn end_native(&mut self) -> Option<Chunk> {
+        self.state = ReaderState::Done;
+        if self.splitter.current_start().is_some() {
+            let bytes = std::mem::take(&mut self.cur);
+            if self.splitter.open_comment().is_some() {
+                return self.cut_unterminated(bytes);
+            }
+            let at = (self.cur_offset, self.cur_line, self.cur_column);
+            return Some(self.emit(bytes, at, ChunkKind::Native));
+        }
+        if self.index == 0 {
+            let mut c = Chunk::special(self.name.clone(), ChunkKind::Empty);
+            c.offset = self.offset;
+            return Some(c);
+        }
+        None
     }
 
     /// The last game's bytes when the source ended inside a brace comment: the comment did
@@ -494,57 +617,127 @@ impl<R: BufRead> ChunkReader<R> {
         if let Some(open) = self.splitter.open_comment() {
             // One pass: no `}` follows the comment, so every later comment ends with its line.
             let rel = open.saturating_sub(base).min(bytes.len());
-            let mut at = memchr::memchr(b'\n', &bytes[rel..]).map_or(bytes.len(), |i| rel + i + 1);
+            let from = split::line_end(&bytes[rel..]).map_or(bytes.len(), |k| rel + k);
             let mut sp = Splitter::resumed(base);
-            while at < bytes.len() {
-                let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
-                if let Some(b) = sp.line(&bytes[at..end], base + at) {
-                    cuts.push(b - base);
-                }
-                at = end;
+            for (at, line) in split::lines(&bytes[from..]) {
+                split::feed(&mut sp, line, base + from + at, |g| cuts.push(g.end - base));
             }
         }
         cuts.push(bytes.len());
-        let mut line = self.cur_line;
-        let mut out = Vec::new();
+        let (mut line, mut column) = (self.cur_line, self.cur_column);
         for w in cuts.windows(2) {
             let piece = bytes[w[0]..w[1]].to_vec();
-            let lines = memchr::memchr_iter(b'\n', &piece).count();
-            out.push(self.emit(piece, base + w[0], line, ChunkKind::Native));
-            line += lines;
+            let at = (base + w[0], line, column);
+            (line, column) = advance(line, column, &piece);
+            let chunk = self.emit(piece, at, ChunkKind::Native);
+            self.pending.push_back(chunk);
         }
-        self.pending.extend(out);
         self.pending.pop_front()
     }
 
-    /// The next game of a Gravon file read whole: one chunk a `<game>` element, so each game
-    /// is reported whatever happens to its neighbours, and judged like a native game.
+    /// The next game of a Gravon file, read game by game: one chunk a `<game>` element
+    /// ([`crate::record::gravon::game_pieces`] gives the same pieces), so each game is
+    /// reported whatever happens to its neighbours and memory stays bounded by the largest.
     fn next_gravon(&mut self) -> Option<Chunk> {
-        let ReaderState::Gravon(all, pieces, next) = &mut self.state else {
-            return None;
+        use crate::record::gravon::{game_end, game_start};
+        loop {
+            let ReaderState::Gravon(g) = &mut self.state else {
+                return None;
+            };
+            let found = g.scan.next(&g.buf, g.eof);
+            // The current game's `<game` tag, and where the next one is (None: the end).
+            let piece = match (g.start, found) {
+                (None, Some(s)) => {
+                    g.start = Some(s);
+                    continue;
+                }
+                (Some(s), Some(t)) => Some((s, Some(t))),
+                (Some(s), None) if g.eof => Some((s, None)),
+                // A file without any game: one piece, whose reader says so.
+                (None, None) if g.eof => {
+                    let all = std::mem::take(&mut g.buf);
+                    self.state = ReaderState::Done;
+                    let at = (self.offset, self.line, self.column);
+                    return Some(self.emit(all, at, ChunkKind::Gravon));
+                }
+                _ => None,
+            };
+            let Some((s, next)) = piece else {
+                if let Err(e) = self.fill_gravon() {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                continue;
+            };
+            let limit = next.unwrap_or(g.buf.len());
+            let start = if g.first { 0 } else { game_start(&g.buf, 0, s) };
+            let end = game_end(&g.buf, s, limit);
+            let before = advance(self.line, self.column, &g.buf[..start]);
+            let at = (self.offset + start, before.0, before.1);
+            let bytes = g.buf[start..end].to_vec();
+            // What lies before the next game's piece is dropped: its reader starts after it.
+            let (line, column) = advance(before.0, before.1, &g.buf[start..end]);
+            g.buf.drain(..end);
+            g.scan.shift(end);
+            g.start = next.map(|t| t - end);
+            g.first = false;
+            if g.start.is_none() {
+                self.state = ReaderState::Done;
+            }
+            (self.offset, self.line, self.column) = (self.offset + end, line, column);
+            return Some(self.emit(bytes, at, ChunkKind::Gravon));
+        }
+    }
+
+    /// Reads the next block of a Gravon file into its buffer (`eof` at the end).
+    fn fill_gravon(&mut self) -> std::io::Result<()> {
+        let ReaderState::Gravon(g) = &mut self.state else {
+            return Ok(());
         };
-        let Some(&(start, end)) = pieces.get(*next) else {
-            self.state = ReaderState::Done;
-            return None;
-        };
-        *next += 1;
-        let bytes = all[start..end].to_vec();
-        // Line and column from the previous game's start on: linear over the whole file.
-        let gap = &all[self.offset..start];
-        let line = memchr::memchr_iter(b'\n', gap).count() + self.line;
-        let column = match memchr::memrchr(b'\n', gap) {
-            Some(i) => char_count(&gap[i + 1..]),
-            None => self.column + char_count(gap),
-        };
-        (self.offset, self.line, self.column) = (start, line, column);
-        let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
-        c.column = column;
-        Some(c)
+        let had = g.buf.len();
+        let n = (&mut self.reader)
+            .take(GRAVON_BLOCK as u64)
+            .read_to_end(&mut g.buf)?;
+        g.eof = n == 0;
+        debug_assert_eq!(g.buf.len(), had + n);
+        Ok(())
     }
 
     fn unreadable(&mut self, why: String) -> Chunk {
         self.state = ReaderState::Done;
         Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
+    }
+
+    /// Knows the source's format from its first bytes ([`chunks`] may have read them
+    /// already): an XQF record is read whole, a Gravon file game by game, anything else as
+    /// a native log.
+    fn start(&mut self) -> Option<Chunk> {
+        let looked = self.head.take();
+        let head = match &looked {
+            Some(h) => h.as_slice(),
+            None => match self.reader.fill_buf() {
+                Ok(h) => h,
+                Err(e) => return Some(self.unreadable(e.to_string())),
+            },
+        };
+        if crate::record::xqf::looks_like_xqf(head) {
+            let mut all = Vec::new();
+            self.state = ReaderState::Done;
+            if let Err(e) = self.reader.read_to_end(&mut all) {
+                return Some(self.unreadable(e.to_string()));
+            }
+            let mut c = self.emit(Vec::new(), (0, 0, 0), ChunkKind::Xqf);
+            c.raw = all;
+            return Some(c);
+        }
+        if looks_like_gravon(head) {
+            self.state = ReaderState::Gravon(GravonStream {
+                first: true,
+                ..GravonStream::default()
+            });
+            return self.next_gravon();
+        }
+        self.state = ReaderState::Native;
+        self.next_native()
     }
 }
 
@@ -555,101 +748,11 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
         if let Some(p) = self.pending.pop_front() {
             return Some(p);
         }
-        if self.state == ReaderState::Start {
-            let looked = self.head.take();
-            let head = match &looked {
-                Some(h) => h.as_slice(),
-                None => match self.reader.fill_buf() {
-                    Ok(h) => h,
-                    Err(e) => return Some(self.unreadable(e.to_string())),
-                },
-            };
-            if crate::record::xqf::looks_like_xqf(head) {
-                let mut all = Vec::new();
-                self.state = ReaderState::Done;
-                if let Err(e) = self.reader.read_to_end(&mut all) {
-                    return Some(self.unreadable(e.to_string()));
-                }
-                let mut c = self.emit(Vec::new(), 0, 0, ChunkKind::Xqf);
-                c.raw = all;
-                return Some(c);
-            }
-            if looks_like_gravon(head) {
-                let mut all = Vec::new();
-                if let Err(e) = self.reader.read_to_end(&mut all) {
-                    return Some(self.unreadable(e.to_string()));
-                }
-                let pieces = crate::record::gravon::game_pieces(&all);
-                self.state = ReaderState::Gravon(all, pieces, 0);
-                return self.next_gravon();
-            }
-            self.state = ReaderState::Native;
-        }
-        if matches!(self.state, ReaderState::Gravon(..)) {
-            return self.next_gravon();
-        }
-        if self.state == ReaderState::Done {
-            return None;
-        }
-        // Lines are read straight into the current game's buffer (one copy of each byte).
-        loop {
-            let line_start = self.cur.len();
-            let n = match read_line(&mut self.reader, &mut self.cur) {
-                Ok(n) => n,
-                Err(e) => return Some(self.unreadable(e.to_string())),
-            };
-            if n == 0 {
-                self.state = ReaderState::Done;
-                if self.splitter.current_start().is_some() {
-                    let bytes = std::mem::take(&mut self.cur);
-                    if self.splitter.open_comment().is_some() {
-                        return self.cut_unterminated(bytes);
-                    }
-                    return Some(self.emit(
-                        bytes,
-                        self.cur_offset,
-                        self.cur_line,
-                        ChunkKind::Native,
-                    ));
-                }
-                if self.index == 0 {
-                    let mut c = Chunk::special(self.name.clone(), ChunkKind::Empty);
-                    c.offset = self.offset;
-                    return Some(c);
-                }
-                return None;
-            }
-            let had_start = self.splitter.current_start().is_some();
-            let boundary = self.splitter.line(&self.cur[line_start..], self.offset);
-            let line_here = self.line;
-            let offset_here = self.offset;
-            self.offset += n;
-            if self.cur.last() == Some(&b'\n') {
-                self.line += 1;
-            }
-            if boundary.is_some() {
-                // The next game's buffer starts as large as this game (up to 64 KB): games
-                // in one archive are alike in size, so most are read without a
-                // reallocation, and one huge game does not make every later buffer huge.
-                let mut next = Vec::with_capacity(self.cur.len().min(1 << 16));
-                next.extend_from_slice(&self.cur[line_start..]);
-                self.cur.truncate(line_start);
-                let done = std::mem::replace(&mut self.cur, next);
-                let chunk = self.emit(done, self.cur_offset, self.cur_line, ChunkKind::Native);
-                self.cur_offset = offset_here;
-                self.cur_line = line_here;
-                return Some(chunk);
-            }
-            if !had_start {
-                if self.splitter.current_start().is_some() {
-                    // the game starts on this line; blank lines before it belong to no game
-                    self.cur.drain(..line_start);
-                    self.cur_offset = offset_here;
-                    self.cur_line = line_here;
-                } else {
-                    self.cur.truncate(line_start);
-                }
-            }
+        match self.state {
+            ReaderState::Start => self.start(),
+            ReaderState::Native => self.next_native(),
+            ReaderState::Gravon(_) => self.next_gravon(),
+            ReaderState::Done => None,
         }
     }
 }
@@ -679,6 +782,114 @@ mod tests {
             b"\xEF\xBB\xBF<?xml version=\"1.0\"?><stratego/>".to_vec(),
         );
         assert_eq!(c[0].kind, ChunkKind::Gravon);
+    }
+
+    /// A reader that hands out its bytes `step` at a time, as a pipe may.
+    struct Trickle(Vec<u8>, usize, usize);
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.2.min(buf.len()).min(self.0.len() - self.1);
+            buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+            self.1 += n;
+            Ok(n)
+        }
+    }
+
+    /// The chunks of `bytes` read `step` bytes at a time, through the same path as files.
+    fn trickled(bytes: &[u8], step: usize) -> Vec<Chunk> {
+        let (head, reader) = sniff(Box::new(Trickle(bytes.to_vec(), 0, step))).unwrap();
+        let mut r = ChunkReader::new(Arc::from("t"), BufReader::with_capacity(step, reader));
+        r.head = Some(head);
+        r.collect()
+    }
+
+    /// Every chunk's text is its bytes of the source, and its line and column are where
+    /// those bytes start (lines end at LF only, as in every report).
+    fn assert_placed(source: &str, chunks: &[Chunk]) {
+        for c in chunks {
+            assert_eq!(&source[c.offset..c.offset + c.text.len()], c.text);
+            let before = &source[..c.offset];
+            let line = before.matches('\n').count();
+            let column = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+                .chars()
+                .count();
+            assert_eq!((c.line, c.column), (line, column), "{:?}", c.text);
+        }
+    }
+
+    #[test]
+    fn games_on_one_line_and_every_line_end() {
+        let text = "[A \"é\"] 1. a2a3 * [B \"2\"] 1. b2b3 *\r[C \"3\"]\r\n1. c2c3 *\r\r[D \"4\"]\n";
+        for step in [1, 2, 3, 7, 64, 1 << 16] {
+            let c = trickled(text.as_bytes(), step);
+            let texts: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+            assert_eq!(
+                texts,
+                vec![
+                    "[A \"é\"] 1. a2a3 * ",
+                    "[B \"2\"] 1. b2b3 *\r",
+                    "[C \"3\"]\r\n1. c2c3 *\r\r",
+                    "[D \"4\"]\n"
+                ],
+                "step {step}"
+            );
+            assert_placed(text, &c);
+            assert_eq!(c[1].column, 18);
+        }
+    }
+
+    #[test]
+    fn gravon_streamed_in_pieces_is_cut_as_read_whole() {
+        let game = "<game type=\"classic\"><move id=\"1\" source=\"A4\" target=\"A5\"/></game>";
+        let text = format!(
+            "<?xml version=\"1.0\"?>\n<!-- <game> in a comment -->\n<stratego>\n {game}\n {game}<x/><![CDATA[<game>]]>\n{game}</stratego>\n"
+        );
+        let whole = crate::record::gravon::game_pieces(text.as_bytes());
+        assert_eq!(whole.len(), 3);
+        for step in [1, 5, 9, 10, 100, 1 << 16] {
+            let c = trickled(text.as_bytes(), step);
+            let pieces: Vec<(usize, usize)> = c
+                .iter()
+                .map(|c| (c.offset, c.offset + c.text.len()))
+                .collect();
+            assert_eq!(pieces, whole, "step {step}");
+            assert_placed(&text, &c);
+            assert!(c.iter().all(|c| c.kind == ChunkKind::Gravon));
+        }
+        // the first piece holds the prolog, the second the junk after its game
+        assert!(c_text(&text, whole[0]).starts_with("<?xml"));
+        assert!(c_text(&text, whole[1]).contains("<x/><![CDATA[<game>]]>"));
+        assert!(c_text(&text, whole[2]).ends_with("</game>"));
+    }
+
+    #[test]
+    fn gravon_pieces_across_many_blocks() {
+        let game = |fill: &str| {
+            format!("<game type=\"barrage\"><!-- {fill} --><move id=\"1\" source=\"A4\" target=\"A5\"/></game>\n")
+        };
+        let long = "<game> -".repeat(20_000);
+        let text = format!(
+            "<stratego>\n{}{}<![CDATA[{long}]]>{}<?pi {long}?>{}</stratego>",
+            game(""),
+            game(&long),
+            game("x"),
+            game("")
+        );
+        let whole = crate::record::gravon::game_pieces(text.as_bytes());
+        assert_eq!(whole.len(), 4);
+        for step in [4096, 1 << 16] {
+            let c = trickled(text.as_bytes(), step);
+            let pieces: Vec<(usize, usize)> = c
+                .iter()
+                .map(|c| (c.offset, c.offset + c.text.len()))
+                .collect();
+            assert_eq!(pieces, whole, "step {step}");
+            assert_placed(&text, &c);
+        }
+    }
+
+    fn c_text(text: &str, (a, b): (usize, usize)) -> &str {
+        &text[a..b]
     }
 
     #[test]

@@ -50,76 +50,142 @@ pub fn gravon_letter(native: char, side: usize) -> Option<u8> {
 }
 
 /// Where the games of a Gravon file lie: for each `<game` start tag (outside comments,
-/// CDATA and processing instructions), the bytes from it to just past its `</game>` (or up to
-/// the next game, or the end, when it does not close), with anything but white space and
-/// `</stratego>` after `</game>` kept in the piece so that its reader reports it. A file
-/// without a `<game` is one piece. Linear in the bytes.
+/// CDATA and processing instructions), the bytes from it (from its line, when only white
+/// space precedes it there; the first game from the start of the file, so that its reader
+/// sees the prolog) to just past its `</game>`, or up to the next game, or the end, when
+/// anything but white space and `</stratego>` follows its `</game>` (kept in the piece so
+/// that its reader reports it). A file without a `<game` is one piece. Linear in the bytes;
+/// [`GameScan`] finds the same pieces in a stream.
 pub fn game_pieces(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let starts = game_starts(bytes);
+    let mut scan = GameScan::default();
+    let mut starts = Vec::new();
+    while let Some(s) = scan.next(bytes, true) {
+        starts.push(s);
+    }
     if starts.is_empty() {
         return vec![(0, bytes.len())];
     }
-    let mut out = Vec::with_capacity(starts.len());
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(starts.len());
     for (i, &s) in starts.iter().enumerate() {
         let limit = starts.get(i + 1).copied().unwrap_or(bytes.len());
-        let piece = &bytes[s..limit];
-        let end = memchr::memmem::find(piece, b"</game>")
-            .map(|e| s + e + b"</game>".len())
-            .filter(|&e| only_closing(&bytes[e..limit]))
-            .unwrap_or(limit);
-        // A game whose line holds only white space before it starts with that line.
-        let prev_end = out.last().map_or(0, |p: &(usize, usize)| p.1);
-        let line_start =
-            memchr::memrchr(b'\n', &bytes[prev_end..s]).map_or(prev_end, |i| prev_end + i + 1);
-        let start = if bytes[line_start..s]
-            .iter()
-            .all(|b| *b == b' ' || *b == b'\t')
-        {
-            line_start
-        } else {
-            s
+        let start = match out.last() {
+            None => 0,
+            Some(&(_, prev_end)) => game_start(bytes, prev_end, s),
         };
-        out.push((start, end));
+        out.push((start, game_end(bytes, s, limit)));
     }
     out
+}
+
+/// Where the piece of a game whose `<game` tag is at `s` starts, when the previous piece
+/// ended at `prev_end`: at the start of the tag's line if only white space precedes the tag
+/// there, else at the tag.
+pub fn game_start(bytes: &[u8], prev_end: usize, s: usize) -> usize {
+    let line_start =
+        memchr::memrchr(b'\n', &bytes[prev_end..s]).map_or(prev_end, |i| prev_end + i + 1);
+    if bytes[line_start..s]
+        .iter()
+        .all(|b| *b == b' ' || *b == b'\t')
+    {
+        line_start
+    } else {
+        s
+    }
+}
+
+/// Where the piece of the game whose `<game` tag is at `s` ends, when the next game (or the
+/// end) is at `limit`: just past its `</game>` when only white space and the root's end tag
+/// follow; else at `limit`, less a last `</stratego>` (the root's end, which no game's
+/// reader has opened).
+pub fn game_end(bytes: &[u8], s: usize, limit: usize) -> usize {
+    let piece = &bytes[s..limit];
+    if let Some(e) = memchr::memmem::find(piece, b"</game>").map(|e| s + e + b"</game>".len()) {
+        if only_closing(&bytes[e..limit]) {
+            return e;
+        }
+    }
+    let trimmed = piece.trim_ascii_end();
+    match trimmed.strip_suffix(b"</stratego>") {
+        Some(t) => s + t.len(),
+        None => limit,
+    }
 }
 
 /// True when `rest` holds only white space and the root's end tag.
 fn only_closing(rest: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(rest);
-    let t = text.trim();
-    t.is_empty() || t == "</stratego>"
+    let t = rest.trim_ascii();
+    t.is_empty() || t == b"</stratego>"
 }
 
-/// The byte offsets of every `<game` start tag outside comments, CDATA sections and
-/// processing instructions.
-fn game_starts(bytes: &[u8]) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(i) = memchr::memchr(b'<', &bytes[at..]) {
-        let p = at + i;
-        let rest = &bytes[p..];
-        let skip_to = |end: &[u8], from: usize| {
-            memchr::memmem::find(&bytes[from..], end).map_or(bytes.len(), |e| from + e + end.len())
-        };
-        at = if rest.starts_with(b"<!--") {
-            skip_to(b"-->", p + 4)
-        } else if rest.starts_with(b"<![CDATA[") {
-            skip_to(b"]]>", p + 9)
-        } else if rest.starts_with(b"<?") {
-            skip_to(b"?>", p + 2)
-        } else {
-            let is_game = rest.starts_with(b"<game")
-                && rest
-                    .get(5)
-                    .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c));
-            if is_game {
-                out.push(p);
+/// Finds the `<game` start tags of a Gravon text as it arrives, outside comments, CDATA
+/// sections and processing instructions: each byte is looked at once however the text is
+/// cut into pieces, so a file is read game by game in memory bounded by its largest game.
+#[derive(Debug, Default, Clone)]
+pub struct GameScan {
+    /// Where to go on in the buffer.
+    at: usize,
+    /// The end of the comment, CDATA section or processing instruction the scan is in.
+    skip: Option<&'static [u8]>,
+}
+
+/// Bytes a `<` needs after it to know what it opens (`<![CDATA[`).
+const LOOKAHEAD: usize = 9;
+
+impl GameScan {
+    /// The offset in `buf` of the next `<game` start tag after the last one found, or `None`
+    /// when `buf` holds no more of them (more bytes may hold one, unless `eof`). `buf` is the
+    /// same buffer each call, grown at its end or shortened at its front ([`GameScan::shift`]).
+    pub fn next(&mut self, buf: &[u8], eof: bool) -> Option<usize> {
+        loop {
+            if let Some(end) = self.skip {
+                match memchr::memmem::find(&buf[self.at.min(buf.len())..], end) {
+                    Some(k) => {
+                        self.at += k + end.len();
+                        self.skip = None;
+                    }
+                    None => {
+                        // Keep the bytes that may begin the end marker.
+                        self.at = self.at.max(buf.len().saturating_sub(end.len() - 1));
+                        return None;
+                    }
+                }
             }
-            p + 1
-        };
+            let Some(k) = memchr::memchr(b'<', &buf[self.at.min(buf.len())..]) else {
+                self.at = buf.len();
+                return None;
+            };
+            let p = self.at + k;
+            let rest = &buf[p..];
+            if rest.len() < LOOKAHEAD && !eof {
+                self.at = p;
+                return None;
+            }
+            let (open, close): (usize, &'static [u8]) = if rest.starts_with(b"<!--") {
+                (4, b"-->")
+            } else if rest.starts_with(b"<![CDATA[") {
+                (9, b"]]>")
+            } else if rest.starts_with(b"<?") {
+                (2, b"?>")
+            } else {
+                self.at = p + 1;
+                let is_game = rest.starts_with(b"<game")
+                    && rest
+                        .get(5)
+                        .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c));
+                if is_game {
+                    return Some(p);
+                }
+                continue;
+            };
+            self.at = p + open;
+            self.skip = Some(close);
+        }
     }
-    out
+
+    /// The first `n` bytes of the buffer were dropped.
+    pub fn shift(&mut self, n: usize) {
+        self.at -= n.min(self.at);
+    }
 }
 
 /// Reads every `<game>` of a Gravon XML text. `name` is the file name: Gravon marks Duel
