@@ -91,8 +91,10 @@ fn comment_text(c: &Comment) -> String {
     if !text.contains('}') {
         return format!("{{{text}}}");
     }
+    // A `;` comment ends at any line end: LF, CRLF or a lone CR.
     text.split('\n')
-        .map(|l| format!(";{}", l.trim_end_matches('\r')))
+        .flat_map(|l| l.trim_end_matches('\r').split('\r'))
+        .map(|l| format!(";{l}"))
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -189,157 +189,271 @@ impl GameScan {
 }
 
 /// Reads every `<game>` of a Gravon XML text. `name` is the file name: Gravon marks Duel
-/// records only by the prefix `duell-`.
+/// records only by the prefix `duell-`. Nothing is skipped without a word: an element or text
+/// arbiter does not read, and a second `<result>` or `<player>` of one side, is a
+/// `record-defect` warning; broken XML a `parse-error` in the game it breaks.
 pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
     let base_name = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let duel = base_name.starts_with("duell");
     // quick-xml skips a leading BOM and counts its positions after it: read the text after
     // the BOM and shift every position back into `text`.
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let mut reader = Reader::from_str(&text[bom..]);
-    let mut games: Vec<GameRecord> = Vec::new();
-    let mut current: Option<GameRecord> = None;
-    let mut ply_expected = 1u64;
+    let mut xml = Reader::from_str(&text[bom..]);
+    let mut r = GravonReader {
+        text,
+        duel: base_name.starts_with("duell"),
+        games: Vec::new(),
+        current: None,
+        ply_expected: 1,
+        stray: Vec::new(),
+        in_player: false,
+    };
     loop {
-        let before = reader.buffer_position() as usize + bom;
-        let ev = reader.read_event();
-        let after = reader.buffer_position() as usize + bom;
+        let before = xml.buffer_position() as usize + bom;
+        let ev = xml.read_event();
+        let after = xml.buffer_position() as usize + bom;
         match ev {
             Err(e) => {
-                let at = (reader.error_position() as usize + bom).min(text.len());
-                let f = Finding::new(
-                    Code::ParseError,
-                    Span::new(at, (at + 1).min(text.len())),
-                    format!("broken Gravon XML: {e}"),
-                    RULE,
-                )
-                .label("the XML breaks here")
-                .help("the file is not well-formed XML; re-download or repair the record");
-                let mut g = current.take().unwrap_or_else(|| GameRecord {
-                    span: Span::new(before, text.len()),
-                    ..GameRecord::default()
-                });
-                g.findings.push(f);
-                g.span.end = text.len();
-                games.push(g);
+                let at = (xml.error_position() as usize + bom).min(text.len());
+                r.broken(format!("broken Gravon XML: {e}"), at, before);
                 break;
             }
             Ok(Event::Eof) => break,
-            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
-                let elem = element_span(text, before, after);
-                let tag_name = e.name().as_ref().to_vec();
-                match tag_name.as_slice() {
-                    b"game" => {
-                        let kind = attr(text, elem, "type")
-                            .map(|s| s.value)
-                            .unwrap_or_default();
-                        let mut g = GameRecord {
-                            span: Span::new(elem.start, text.len()),
-                            ..GameRecord::default()
-                        };
-                        let implied = match kind.as_str() {
-                            "classic" if duel => "duel".to_string(),
-                            "barrage" if duel => "duel".to_string(),
-                            "classic" => "stratego".to_string(),
-                            other if duel && other.is_empty() => "duel".to_string(),
-                            other => other.to_string(),
-                        };
-                        g.implied_game = Some(implied);
-                        // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
-                        g.format_defaults.push(("TwoSquares", "5"));
-                        if let Some(t) = attr(text, elem, "type") {
-                            g.tags
-                                .push(tag("GravonType", t.value.clone(), t.span, elem));
-                        }
-                        current = Some(g);
-                        ply_expected = 1;
-                    }
-                    b"field" => {
-                        if let (Some(g), Some(content)) =
-                            (current.as_mut(), attr(text, elem, "content"))
-                        {
-                            let standard = matches!(
-                                g.implied_game.as_deref(),
-                                Some("stratego" | "barrage" | "duel")
-                            );
-                            read_field(g, &content, standard);
-                        }
-                    }
-                    b"move" => {
-                        if let Some(g) = current.as_mut() {
-                            read_move(g, text, elem, &mut ply_expected);
-                        }
-                    }
-                    b"rescue" => {
-                        if let Some(g) = current.as_mut() {
-                            g.findings.push(
-                                Finding::new(
-                                    Code::RecordDefect,
-                                    elem,
-                                    "rescue move of the ultimate lightning variant",
-                                    RULE,
-                                )
-                                .label("not a move of the supported rulesets")
-                                .help("ultimate lightning records are not judged"),
-                            );
-                        }
-                    }
-                    b"player" => {
-                        if let Some(g) = current.as_mut() {
-                            let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
-                            // the text follows the start tag, up to the next markup
-                            let rest = text.get(elem.end..).unwrap_or_default();
-                            let close = memchr::memchr(b'<', rest.as_bytes())
-                                .filter(|&i| rest[i..].starts_with("</player>"));
-                            if let Some(close) = close {
-                                let name = rest[..close].trim().to_string();
-                                let tname = if id == "1" { "Red" } else { "Blue" };
-                                let vspan = Span::new(elem.end, elem.end + close);
-                                g.tags.push(tag(tname, unescape_xml(&name), vspan, vspan));
-                            }
-                        }
-                    }
-                    b"result" => {
-                        if let Some(g) = current.as_mut() {
-                            read_result(g, text, elem);
-                        }
-                    }
-                    _ => {}
-                }
+            Ok(Event::Start(e)) => {
+                r.element(e.name().as_ref(), element_span(text, before, after), false);
             }
-            Ok(Event::End(e)) => {
-                if e.name().as_ref() == b"game" {
-                    if let Some(mut g) = current.take() {
-                        g.span.end = after;
-                        g.turns = g.moves.len();
-                        games.push(g);
-                    }
-                }
+            Ok(Event::Empty(e)) => {
+                r.element(e.name().as_ref(), element_span(text, before, after), true);
             }
+            Ok(Event::End(e)) => r.end(e.name().as_ref(), after),
+            Ok(Event::Text(_)) | Ok(Event::CData(_)) => r.text_between(before, after),
             Ok(_) => {}
         }
     }
-    if let Some(mut g) = current.take() {
-        g.turns = g.moves.len();
-        if !g.findings.iter().any(|f| f.code == Code::ParseError) {
-            g.findings.push(
+    r.finish()
+}
+
+/// The state of [`parse_gravon`] between two XML events.
+struct GravonReader<'a> {
+    text: &'a str,
+    duel: bool,
+    games: Vec<GameRecord>,
+    current: Option<GameRecord>,
+    ply_expected: u64,
+    /// Findings about what lies outside any game, for the next game (or the last one).
+    stray: Vec<Finding>,
+    /// Inside a `<player>` element, whose text is the player's name.
+    in_player: bool,
+}
+
+impl GravonReader<'_> {
+    /// A start tag (or an empty element) `name` at `elem`.
+    fn element(&mut self, name: &[u8], elem: Span, empty: bool) {
+        let text = self.text;
+        match (name, self.current.as_mut()) {
+            (b"game", _) => self.open_game(elem),
+            (b"stratego", None) => {}
+            (b"field", Some(g)) => {
+                if let Some(content) = attr(text, elem, "content") {
+                    let standard = matches!(
+                        g.implied_game.as_deref(),
+                        Some("stratego" | "barrage" | "duel")
+                    );
+                    read_field(g, &content, standard);
+                }
+            }
+            (b"move", Some(g)) => read_move(g, text, elem, &mut self.ply_expected),
+            (b"rescue", Some(g)) => g.findings.push(
                 Finding::new(
-                    Code::ParseError,
-                    Span::new(text.len(), text.len()),
-                    "the <game> element is never closed",
+                    Code::RecordDefect,
+                    elem,
+                    "rescue move of the ultimate lightning variant",
                     RULE,
                 )
-                .label("end of file")
-                .help("the record is truncated"),
-            );
+                .label("not a move of the supported rulesets")
+                .help("ultimate lightning records are not judged"),
+            ),
+            (b"player", Some(g)) => {
+                read_player(g, text, elem);
+                self.in_player = !empty;
+            }
+            (b"result", Some(g)) => {
+                let first = g.tag("Result").map(|t| t.span);
+                read_result(g, text, elem);
+                if let Some(first) = first {
+                    g.findings.push(second_element("result", elem, first));
+                }
+            }
+            _ => {
+                let f = skipped(elem, "an element arbiter does not read", "skipped");
+                self.note(f);
+            }
         }
-        games.push(g);
     }
-    for (i, g) in games.iter_mut().enumerate() {
-        g.index = i;
-        g.turns = g.moves.len();
+
+    /// A `<game>` start tag at `elem`: a new record (a game still open is closed first).
+    fn open_game(&mut self, elem: Span) {
+        if let Some(g) = self.current.take() {
+            self.games.push(unclosed(g, elem.start));
+        }
+        let text = self.text;
+        let kind = attr(text, elem, "type")
+            .map(|s| s.value)
+            .unwrap_or_default();
+        let mut g = GameRecord {
+            span: Span::new(elem.start, text.len()),
+            ..GameRecord::default()
+        };
+        let implied = match kind.as_str() {
+            "classic" | "barrage" if self.duel => "duel".to_string(),
+            "classic" => "stratego".to_string(),
+            "" if self.duel => "duel".to_string(),
+            other => other.to_string(),
+        };
+        g.implied_game = Some(implied);
+        // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
+        g.format_defaults.push(("TwoSquares", "5"));
+        if let Some(t) = attr(text, elem, "type") {
+            g.tags
+                .push(tag("GravonType", t.value.clone(), t.span, elem));
+        }
+        g.findings.append(&mut self.stray);
+        self.current = Some(g);
+        self.ply_expected = 1;
     }
-    games
+
+    /// An end tag `name`; `after` is the offset just past it.
+    fn end(&mut self, name: &[u8], after: usize) {
+        match name {
+            b"game" => {
+                if let Some(mut g) = self.current.take() {
+                    g.span.end = after;
+                    self.games.push(g);
+                }
+            }
+            b"player" => self.in_player = false,
+            _ => {}
+        }
+    }
+
+    /// Text or CDATA between `before` and `after`: white space, or a player's name, or a
+    /// `record-defect` (nothing else in a Gravon record holds text).
+    fn text_between(&mut self, before: usize, after: usize) {
+        let t = self.text.get(before..after).unwrap_or_default();
+        if self.in_player || t.trim().is_empty() {
+            return;
+        }
+        let lead = t.len() - t.trim_start().len();
+        let span = Span::new(before + lead, before + t.trim_end().len());
+        self.note(skipped(span, "text arbiter does not read", "skipped"));
+    }
+
+    /// A finding about the record: for the game being read, else kept for the next game.
+    fn note(&mut self, f: Finding) {
+        match self.current.as_mut() {
+            Some(g) => g.findings.push(f),
+            None => self.stray.push(f),
+        }
+    }
+
+    /// The XML breaks at `at` (`before`: where the event that broke started).
+    fn broken(&mut self, message: String, at: usize, before: usize) {
+        let len = self.text.len();
+        let f = Finding::new(
+            Code::ParseError,
+            Span::new(at, (at + 1).min(len)),
+            message,
+            RULE,
+        )
+        .label("the XML breaks here")
+        .help("the file is not well-formed XML; re-download or repair the record");
+        let mut g = self.current.take().unwrap_or_else(|| GameRecord {
+            span: Span::new(before, len),
+            ..GameRecord::default()
+        });
+        g.findings.append(&mut self.stray);
+        g.findings.push(f);
+        g.span.end = len;
+        self.games.push(g);
+    }
+
+    /// The records read, numbered; a game still open is closed with a `parse-error`, and
+    /// findings about what follows the last game go to it.
+    fn finish(mut self) -> Vec<GameRecord> {
+        if let Some(g) = self.current.take() {
+            let end = self.text.len();
+            self.games.push(unclosed(g, end));
+        }
+        if let Some(g) = self.games.last_mut() {
+            g.findings.append(&mut self.stray);
+        }
+        for (i, g) in self.games.iter_mut().enumerate() {
+            g.index = i;
+            g.turns = g.moves.len();
+        }
+        self.games
+    }
+}
+
+/// A game whose `<game>` element never closes, ended at `at` with a `parse-error` (unless
+/// the XML already broke in it).
+fn unclosed(mut g: GameRecord, at: usize) -> GameRecord {
+    if !g.findings.iter().any(|f| f.code == Code::ParseError) {
+        g.findings.push(
+            Finding::new(
+                Code::ParseError,
+                Span::new(at, at),
+                "the <game> element is never closed",
+                RULE,
+            )
+            .label(if at == g.span.end {
+                "end of file"
+            } else {
+                "the next game starts here"
+            })
+            .help("the record is truncated"),
+        );
+    }
+    g.span.end = at;
+    g
+}
+
+/// The `record-defect` for what a Gravon record holds that arbiter does not read.
+fn skipped(span: Span, what: &str, label: &str) -> Finding {
+    Finding::new(Code::RecordDefect, span, what.to_string(), RULE)
+        .label(label.to_string())
+        .help("Gravon records hold <game>, <field>, <move>, <player> and <result> elements; this part of the file is not judged")
+}
+
+/// The `record-defect` for a second `<name>` element in one game, at `elem`; `first` is the
+/// first one.
+fn second_element(name: &str, elem: Span, first: Span) -> Finding {
+    Finding::new(
+        Code::RecordDefect,
+        elem,
+        format!("a second <{name}> element in one game"),
+        RULE,
+    )
+    .label("this one is used")
+    .with_label(first, "the first one")
+    .help("a Gravon game holds one; check which is right")
+}
+
+/// A `<player id>` start tag at `elem`: its text, up to the next markup, is the name of Red
+/// (id 1) or Blue; a second name for one side is a `record-defect`.
+fn read_player(g: &mut GameRecord, text: &str, elem: Span) {
+    let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
+    let rest = text.get(elem.end..).unwrap_or_default();
+    let close =
+        memchr::memchr(b'<', rest.as_bytes()).filter(|&i| rest[i..].starts_with("</player>"));
+    if let Some(close) = close {
+        let name = rest[..close].trim().to_string();
+        let tname = if id == "1" { "Red" } else { "Blue" };
+        let vspan = Span::new(elem.end, elem.end + close);
+        if let Some(first) = g.tag(tname).map(|t| t.span) {
+            g.findings.push(second_element("player", elem, first));
+        }
+        g.tags.push(tag(tname, unescape_xml(&name), vspan, vspan));
+    }
 }
 
 fn tag(name: &str, value: String, vspan: Span, whole: Span) -> Tag {
