@@ -247,6 +247,10 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    if run::stdout_closed() {
+        eprintln!("arbiter: standard output is closed: there is nowhere to write the report");
+        return ExitStatus::Unusable.into();
+    }
     let (stdout, stderr) = (std::io::stdout(), std::io::stderr());
     let (mut out, mut err) = (stdout.lock(), stderr.lock());
     let status = match cli.command {

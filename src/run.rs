@@ -349,6 +349,37 @@ fn finish(
     out.flush()
 }
 
+/// True when the shell started arbiter with standard output closed (`>&-`). Rust's runtime
+/// then opens `/dev/null` for it, read-write, so every write would succeed and the user would
+/// see nothing and a success: the commands exit 2 instead (issue 21). A shell's
+/// `>/dev/null` opens it write-only, so a deliberate discard still runs.
+pub fn stdout_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+            return true;
+        };
+        let file = std::fs::File::from(fd);
+        // SAFETY: F_GETFL on a descriptor this process owns; no memory is passed.
+        let flags = unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&file), libc::F_GETFL) };
+        let read_write = flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR;
+        let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
+            use std::os::unix::fs::MetadataExt;
+            (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev())
+        };
+        read_write
+            && match (file.metadata(), std::fs::metadata("/dev/null")) {
+                (Ok(a), Ok(b)) => same(&a, &b),
+                _ => false,
+            }
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
 /// The exit status of rulings §5 for a finished run.
 pub fn status(summary: &Summary, exit_zero: bool) -> ExitStatus {
     if summary.unusable {

@@ -5,7 +5,8 @@
 //! pair before anything else of the game, so the first `[` after anything else starts the
 //! next game. Tag pairs are read here exactly as the grammar reads them ([`tag_len`]); a
 //! line that starts like a tag but is not one counts as "anything else" (its game gets the
-//! grammar's parse-error, the next tag line starts the next game). Brace comments are
+//! grammar's parse-error, the next tag line starts the next game). A second `Game` tag ends a
+//! game of tags only: the game it names is the next one. Brace comments are
 //! skipped, also across lines, so a `[` inside a comment never starts a game; a `;` comment
 //! runs to the end of its line. A line ends at LF, CRLF or a lone CR (old Mac files).
 //!
@@ -22,6 +23,8 @@ pub struct Splitter {
     /// Something other than tag pairs and comments (setup rows, movetext, a broken tag) has
     /// been seen in the current game.
     seen_body: bool,
+    /// The current game has a `Game` tag.
+    seen_game_tag: bool,
     in_comment: bool,
     /// Offset of the line that opened the current multi-line comment.
     comment_line: usize,
@@ -77,6 +80,12 @@ pub fn tag_len(b: &[u8]) -> Option<usize> {
     }
     i = hspace(i + 1);
     (b.get(i) == Some(&b']')).then_some(i + 1)
+}
+
+/// True when the tag pair `tag` (as [`tag_len`] measured it) is named `Game`, in any case.
+fn is_game_tag(tag: &[u8]) -> bool {
+    let name = tag[1..].trim_ascii_start();
+    name.len() > 4 && name[..4].eq_ignore_ascii_case(b"game") && matches!(name[4], b' ' | b'\t')
 }
 
 impl Splitter {
@@ -149,6 +158,7 @@ impl Splitter {
                     let ended = Span::new(self.start.unwrap_or(offset), cut);
                     self.start = Some(cut);
                     self.seen_body = false;
+                    self.seen_game_tag = false;
                     return Some(ended);
                 }
                 // `;`: a comment to the end of the line.
@@ -158,8 +168,9 @@ impl Splitter {
     }
 
     /// Reads tag pairs, white space and the body's first byte from `line[i..]`; returns the
-    /// position of the next byte the caller acts on (a `{` or `;` comment), with the body
-    /// noted, or `None` at the end of the line.
+    /// position of the next byte the caller acts on (a `{` or `;` comment, or the `[` of a
+    /// second `Game` tag, which starts the next game), with the body noted, or `None` at the
+    /// end of the line.
     fn tag_section(&mut self, line: &[u8], offset: usize, mut i: usize) -> Option<usize> {
         loop {
             let w = ws_len(&line[i..]);
@@ -172,7 +183,15 @@ impl Splitter {
             match c {
                 b'{' | b';' => return Some(i),
                 b'[' => match tag_len(&line[i..]) {
-                    Some(n) => i += n,
+                    Some(n) => {
+                        if is_game_tag(&line[i..i + n]) {
+                            if self.seen_game_tag {
+                                return Some(i);
+                            }
+                            self.seen_game_tag = true;
+                        }
+                        i += n;
+                    }
                     None => {
                         // Not a tag pair: the game's body (a parse-error for the grammar);
                         // the rest of the line is part of it, whatever it holds.
@@ -313,6 +332,19 @@ mod tests {
         assert_eq!(
             pieces(t),
             vec!["[A \"1\"]\n[B \"x\"y\"]\n", "[C \"2\"]\n1. a2a3\n"]
+        );
+    }
+
+    #[test]
+    fn a_second_game_tag_ends_a_game_of_tags_only() {
+        let tags = "[Game \"jungle\"]\n[Result \"*\"]\n";
+        let game = "[GAME  \"jungle\"] [Result \"*\"] 1. g3-g4 *\n";
+        let t = format!("{tags}{tags}{game}");
+        assert_eq!(pieces(&t), vec![tags, tags, game]);
+        // other repeated tags stay in their game (the last counts, with a warning)
+        assert_eq!(
+            pieces("[Result \"*\"]\n[Result \"1-0\"]\n[Gamer \"x\"]\n").len(),
+            1
         );
     }
 

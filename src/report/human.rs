@@ -84,15 +84,20 @@ impl miette::SourceCode for Excerpt {
         let local = miette::SourceSpan::new(local_start.into(), local_len);
         let c = r.text.as_str().read_span(&local, before, after)?;
         let data: &'b [u8] = c.data();
+        // miette counts the header's column in bytes; the JSON's is in characters (an
+        // escaped control character is three bytes and one character).
+        let start = c.span().offset();
+        let line_start = r.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let column = r.text[line_start..start].chars().count();
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.clone(),
             data,
-            miette::SourceSpan::new((c.span().offset() + r.virt).into(), c.span().len()),
+            miette::SourceSpan::new((start + r.virt).into(), c.span().len()),
             c.line() + r.line,
-            if c.line() == 0 {
-                c.column() + r.column
+            if line_start == 0 {
+                column + r.column
             } else {
-                c.column()
+                column
             },
             c.line_count(),
         )))

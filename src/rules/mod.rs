@@ -245,6 +245,11 @@ pub fn replay_observed<R: Rules>(
         }
     };
     out.start_key = rules.key(&state);
+    if out.parameters.first_move.is_some() {
+        // The side the start position gives the move (a Jungle FEN may give it to Blue):
+        // what the report says is the side that moved first.
+        out.parameters.first_move = Some(rules.view(&state).to_move);
+    }
     out.outcome = rules.outcome(&state, 0);
     observe(None, &state);
     for (i, mv) in record.moves.iter().enumerate() {

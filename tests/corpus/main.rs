@@ -2,7 +2,10 @@
 
 #[path = "../support/corpus.rs"]
 mod corpus_support;
+#[path = "../support/roundtrip.rs"]
+mod roundtrip;
 
+mod convert_roundtrip;
 mod gravon;
 mod jungle;
 mod setups;

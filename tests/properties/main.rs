@@ -1,7 +1,12 @@
 //! Properties over generated games and logs (proptest).
 
+#[path = "../support/roundtrip.rs"]
+mod roundtrip;
+
+mod convert_roundtrip;
 mod fast_parser;
 mod jungle;
+mod multigame;
 mod show;
 mod spionage;
 mod stratego;

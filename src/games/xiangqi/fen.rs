@@ -393,24 +393,25 @@ fn parse_pool(at: usize, field: &str, errors: &mut Vec<FenError>) -> [Counts; 2]
         let start = i;
         let c = field[i..].chars().next().unwrap_or('?');
         i += c.len_utf8();
-        let mut digits = 0u32;
-        let mut any = false;
+        let digits_at = i;
         while i < bytes.len() && bytes[i].is_ascii_digit() {
-            digits = digits
-                .saturating_mul(10)
-                .saturating_add((bytes[i] - b'0') as u32);
-            any = true;
             i += 1;
         }
-        let n = if any { digits } else { 1 };
+        // The count as written: a count too large for any number type is still too large.
+        let written = &field[digits_at..i];
+        let n = if written.is_empty() {
+            Some(1)
+        } else {
+            written.parse::<u32>().ok()
+        };
         match Kind::from_letter(c).filter(|(_, k)| *k != Kind::General) {
-            Some((side, k)) if n <= k.count() as u32 => {
+            Some((side, k)) if n.is_some_and(|n| n <= k.count() as u32) => {
                 let slot = &mut pool[side.index()][k.index()];
-                *slot = slot.saturating_add(n as u8);
+                *slot = slot.saturating_add(n.unwrap_or(0) as u8);
             }
             Some((_, k)) => errors.push(err(
                 at + start..at + i,
-                format!("a pool of {n} {}s: a side has {}", k.name(), k.count()),
+                format!("a pool of {written} {}s: a side has {}", k.name(), k.count()),
                 "more than a side has",
                 "a side has 2 each of R A B N C and 5 P; the pool lists those not yet revealed",
             )),

@@ -617,8 +617,14 @@ impl Rules for Xiangqi {
             _ => {}
         }
         if let Err(why) = pos.diagnose_given(m, st.in_check) {
+            // A covered piece's shape is the fault only when the move breaks the shape it moves
+            // as; leaving the General attacked or facing is no matter of shape.
+            let shape = !matches!(
+                why,
+                Illegal::FacingGenerals | Illegal::LeavesGeneralAttacked { .. }
+            );
             let mut f = self.explain(&pos, m, why, mv.text.span, number);
-            if piece.is_covered() {
+            if piece.is_covered() && shape {
                 f.message = format!(
                     "{} (a covered piece moves as the {} of its start point)",
                     f.message,
