@@ -42,15 +42,17 @@ impl Input {
     }
 }
 
-/// A path as reports name it: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN`, so
-/// two different file names never print alike (the lossy `Path::display` makes both `�`).
+/// A path as reports name it: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN` and
+/// a backslash as `\\`, so two different file names never print alike (the lossy
+/// `Path::display` makes both `�`, and a name holding the text `\xFF` would print like one
+/// holding the byte). [`name_bytes`] reads it back.
 pub fn path_name(p: &std::path::Path) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
         let mut out = String::new();
         for chunk in p.as_os_str().as_bytes().utf8_chunks() {
-            out.push_str(chunk.valid());
+            out.push_str(&chunk.valid().replace('\\', "\\\\"));
             for b in chunk.invalid() {
                 out.push_str(&format!("\\x{b:02X}"));
             }
@@ -61,6 +63,29 @@ pub fn path_name(p: &std::path::Path) -> String {
     {
         p.display().to_string()
     }
+}
+
+/// The bytes of the path a report names `name` ([`path_name`] read back; elsewhere than Unix,
+/// its UTF-8).
+pub fn name_bytes(name: &str) -> Vec<u8> {
+    if !cfg!(unix) {
+        return name.as_bytes().to_vec();
+    }
+    let b = name.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 2..i + 4)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b[i], b.get(i + 1), hex) {
+            (b'\\', Some(b'\\'), _) => (out.push(b'\\'), i += 2),
+            (b'\\', Some(b'x'), Some(v)) => (out.push(v), i += 4),
+            (c, _, _) => (out.push(c), i += 1),
+        };
+    }
+    out
 }
 
 /// The extensions a directory walk picks up.
@@ -92,7 +117,7 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
             out.push(Input::Stdin);
         } else if is_device(p) {
             out.push(Input::Unreadable {
-                name: p.display().to_string(),
+                name: path_name(p),
                 why: "a device, not a file (its reading might never end)".into(),
             });
         } else {
@@ -890,6 +915,28 @@ mod tests {
 
     fn c_text(text: &str, (a, b): (usize, usize)) -> &str {
         &text[a..b]
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn file_names_print_apart_and_read_back() {
+        use std::os::unix::ffi::OsStrExt;
+        let names: [&[u8]; 4] = [
+            b"bad\xff.arb",
+            b"bad\\xFF.arb",
+            b"bad\\\\xFF.arb",
+            b"ok/\xce\xbb.arb",
+        ];
+        let printed: Vec<String> = names
+            .iter()
+            .map(|n| path_name(std::path::Path::new(std::ffi::OsStr::from_bytes(n))))
+            .collect();
+        assert_eq!(printed[0], "bad\\xFF.arb");
+        assert_eq!(printed[1], "bad\\\\xFF.arb");
+        assert_eq!(printed[3], "ok/λ.arb");
+        for (n, p) in names.iter().zip(&printed) {
+            assert_eq!(&name_bytes(p), n);
+        }
     }
 
     #[test]

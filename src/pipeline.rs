@@ -54,7 +54,7 @@ impl Source {
 
     /// Reads a file.
     pub fn read(path: &Path) -> Source {
-        let name = path.display().to_string();
+        let name = input::path_name(path);
         match std::fs::read(path) {
             Ok(bytes) => Source::from_bytes(name, bytes),
             Err(e) => Source::unreadable(name, e.to_string()),
@@ -172,7 +172,10 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             return special(
                 format!("cannot read {}: {why}", chunk.source),
                 "unreadable",
-                "check the path; directories are walked for .arb, .pgn and .xml files",
+                &format!(
+                    "check the path; directories are walked for files ending .{}",
+                    input::LOG_EXTENSIONS.join(", .")
+                ),
             )
         }
         ChunkKind::Empty => {

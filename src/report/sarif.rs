@@ -17,17 +17,27 @@ pub fn level(s: Severity) -> &'static str {
 }
 
 /// A path as a relative URI reference: relative to the current directory when it lies below
-/// it, `/`-separated, with characters outside RFC 3986's unreserved set percent-encoded.
+/// it, `/`-separated, with bytes outside RFC 3986's unreserved set percent-encoded. `path` is
+/// the name reports print ([`crate::input::path_name`]): the URI holds the file name's own
+/// bytes, those that are not UTF-8 included.
 pub fn artifact_uri(path: &str) -> String {
+    let raw = crate::input::name_bytes(path);
+    #[cfg(unix)]
+    let p =
+        std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(&raw));
+    #[cfg(not(unix))]
     let p = std::path::Path::new(path);
     let rel = std::env::current_dir()
         .ok()
         .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
         .unwrap_or_else(|| p.to_path_buf());
-    let s = rel.to_string_lossy().replace('\\', "/");
-    let s = s.strip_prefix("./").unwrap_or(&s).to_string();
+    #[cfg(unix)]
+    let s = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::as_bytes(rel.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    let s = rel.to_string_lossy().replace('\\', "/").into_bytes();
+    let s = s.strip_prefix(b"./").unwrap_or(&s);
     let mut out = String::new();
-    for b in s.bytes() {
+    for &b in s {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(b as char);
         } else {

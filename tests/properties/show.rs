@@ -12,7 +12,9 @@
 //!
 //! In every view after every ply: each own piece shows its identity; an enemy piece shows an
 //! identity exactly when the recount says the viewer knows it, and then the true one; the
-//! same for the pieces each side has lost.
+//! same for the pieces each side has lost. The text board (issue 21) draws every piece the
+//! recount says the opponent knows with `*` after it, on the last move's squares too, and
+//! marks exactly those two squares with `>`.
 
 use arbiter::games::spionage::Spionage;
 use arbiter::games::stratego::Stratego;
@@ -163,9 +165,65 @@ fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
     (views, moves)
 }
 
+/// The text board's cell of every square (4 characters: the last-move mark, the piece or
+/// terrain, the mark after it), by square.
+fn text_cells(view: &BoardView) -> BTreeMap<Square, String> {
+    let g = view.geometry;
+    let text = view.render_text(false);
+    let mut cells = BTreeMap::new();
+    for line in text.lines() {
+        let Some((label, rest)) = line.trim_start().split_once("  ") else {
+            continue;
+        };
+        let Ok(rank) = label.parse::<i32>() else {
+            continue;
+        };
+        let chars: Vec<char> = rest.chars().collect();
+        for file in 0..g.width as i32 {
+            let sq = g
+                .square(file, rank - g.rank_base as i32)
+                .expect("on the board");
+            let cell = chars[file as usize * 4..file as usize * 4 + 4]
+                .iter()
+                .collect();
+            cells.insert(sq, cell);
+        }
+    }
+    cells
+}
+
+/// Checks the text board of the arbiter's view against `known` (the ids each side knows of
+/// the other's pieces): `*` after every piece its opponent knows, `>` on the last move's
+/// squares only.
+fn check_text(arbiter: &BoardView, known: &[BTreeSet<u16>; 2]) -> Result<(), TestCaseError> {
+    let cells = text_cells(arbiter);
+    prop_assert_eq!(cells.len(), arbiter.pieces.len());
+    for (&sq, cell) in &cells {
+        let cell: Vec<char> = cell.chars().collect();
+        let last = arbiter
+            .last_move
+            .is_some_and(|m| m.from == sq || m.to == sq);
+        prop_assert_eq!(cell[0] == '>', last, "square {} ply {}", sq, arbiter.ply);
+        if let Some(p) = &arbiter.pieces[sq as usize] {
+            let opponent = p.owner.other().index();
+            let star = known[opponent].contains(&p.id);
+            prop_assert_eq!(
+                cell[3] == '*',
+                star,
+                "square {} ply {}: {:?}",
+                sq,
+                arbiter.ply,
+                cell
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Checks both players' views of `arbiter` against `known[viewer]` (enemy ids that viewer
-/// knows).
+/// knows), and the arbiter's text board ([`check_text`]).
 fn check_views(arbiter: &BoardView, known: &[BTreeSet<u16>; 2]) -> Result<(), TestCaseError> {
+    check_text(arbiter, known)?;
     for viewer in [Side::First, Side::Second] {
         let seen = arbiter.seen_by(viewer);
         let lost = (0..2).flat_map(|s| seen.lost[s].iter().zip(&arbiter.lost[s]));
