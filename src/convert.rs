@@ -404,6 +404,16 @@ pub fn run(
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> ExitStatus {
+    if let crate::input::Input::File(p) = input {
+        if p.is_dir() {
+            let _ = writeln!(
+                err,
+                "arbiter: {} is a directory; name one file (convert writes the games of one file)",
+                input.name()
+            );
+            return ExitStatus::Unusable;
+        }
+    }
     let mut status = ExitStatus::Clean;
     let mut first = true;
     for chunk in crate::input::chunks(input) {

@@ -4,6 +4,7 @@
 mod roundtrip;
 
 mod convert_roundtrip;
+mod escaping;
 mod fast_parser;
 mod jungle;
 mod multigame;
