@@ -5,6 +5,7 @@ mod roundtrip;
 
 mod convert_roundtrip;
 mod escaping;
+mod evidence;
 mod fast_parser;
 mod jungle;
 mod multigame;
