@@ -409,7 +409,7 @@ pub fn run(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (convert writes the games of one file)",
-                input.name()
+                crate::report::escape::visible(&input.name())
             );
             return ExitStatus::Unusable;
         }
@@ -433,7 +433,7 @@ pub fn run(
                     let _ = writeln!(
                         err,
                         "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
-                        chunk.source,
+                        crate::report::escape::visible(&chunk.source),
                         rec.index + 1,
                         notation.unwrap_or_default(),
                         game.as_str()

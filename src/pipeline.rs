@@ -427,7 +427,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (this command reads one game)",
-                input.name()
+                crate::report::escape::visible(&input.name())
             );
             None
         }
@@ -435,7 +435,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} has {n} {}; there is no game index {index}",
-                input.name(),
+                crate::report::escape::visible(&input.name()),
                 if n == 1 { "game" } else { "games" }
             );
             None

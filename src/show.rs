@@ -282,7 +282,12 @@ pub fn run(
         Ok(v) => v,
         Err(e) => {
             crate::report::human::print_findings(&chunk, &e.findings, rec.index, req.color, err);
-            let _ = writeln!(err, "arbiter: cannot show {}: {}", chunk.source, e.message);
+            let _ = writeln!(
+                err,
+                "arbiter: cannot show {}: {}",
+                crate::report::escape::visible(&chunk.source),
+                crate::report::escape::visible(&e.message)
+            );
             return ExitStatus::Unusable;
         }
     };

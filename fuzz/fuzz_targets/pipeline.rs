@@ -133,7 +133,7 @@ fn follow(text: &str) -> Follow {
     let Ok(game) = game_of(&rec, &overrides) else {
         return Follow::None;
     };
-    let Ok((params, _)) = parameters_for(&rec, game, &overrides) else {
+    let Ok((params, _, _)) = parameters_for(&rec, game, &overrides) else {
         return Follow::None;
     };
     let mut findings = Vec::new();
@@ -238,7 +238,7 @@ fuzz_target!(|log: Log| {
     text.push_str("*\n");
     let mut opts = Options::default();
     if log.claim {
-        opts.overrides.repetition = Some("claim".into());
+        opts.overrides.repetition = Some(arbiter::rules::RepetitionMode::Claim);
     }
     arbiter_fuzz::judge("fuzz.arb", text.as_bytes(), &opts);
 });

@@ -2,45 +2,103 @@
 //! in-process (read, cut into games, parse, replay, history checks), then every report the
 //! CLI can print from it (human diagnostics, JSON, SARIF) and the board after the last ply
 //! (text and SVG), so a panic anywhere on the way is a crash the fuzzer finds. Spans are
-//! checked to lie inside the text: a finding must point into the file the user gave.
+//! checked to lie inside the input: a finding must point into the file the user gave.
+//! [`each_game_alone`] asserts that a file's games are judged as each is alone (issue 20).
 
-use arbiter::pipeline::{check_source, parse_source, Options, Source};
-use arbiter::report::{human, json, sarif};
+use arbiter::input::{chunks_of_text, Chunk, ChunkKind};
+use arbiter::pipeline::{check_record, parse_chunk, GameReport, Options};
+use arbiter::report::{human, json, sarif, SourceWindow};
+use serde_json::Value;
 
-/// Judges `bytes` as the file `name` (its extension picks the reader, as on the command
-/// line) with `opts`, and renders everything.
+/// Judges `bytes` as the file `name` with `opts`, and renders everything.
 pub fn judge(name: &str, bytes: &[u8], opts: &Options) {
-    let src = Source::from_bytes(name, bytes.to_vec());
-    let reports = check_source(&src, opts);
     let style = human::Style {
         color: false,
         width: 100,
     };
-    let mut results = Vec::new();
-    let mut games = Vec::new();
-    for r in &reports {
-        for f in &r.findings {
-            assert!(
-                f.span.start <= f.span.end && f.span.end <= src.text.len(),
-                "span {:?} outside the text ({} bytes): {f:?}",
-                f.span,
-                src.text.len()
-            );
-            let _ = human::render(f, name, &src.text, r.index, style);
-            results.push(sarif::result(f, "fuzz", &src.text, 0, 0));
-        }
-        games.push(json::game(r, &src.text));
-    }
-    let _ = sarif::document(results).to_string();
-    let summary = arbiter::Summary::default();
-    let _ = json::document(games, &summary).to_string();
-    for (rec, r) in parse_source(&src).iter().zip(&reports) {
-        if let Ok(view) = arbiter::show::board_at(rec, &opts.overrides, r.plies as u32) {
-            let _ = view.render_text(true);
-            let _ = view.render_svg();
-            for side in [arbiter::rules::Side::First, arbiter::rules::Side::Second] {
-                let _ = view.seen_by(side).render_text(false);
+    let (mut results, mut games) = (Vec::new(), Vec::new());
+    for chunk in chunks_of_text(name, bytes.to_vec()) {
+        let src = SourceWindow::of(&chunk);
+        for rec in parse_chunk(&chunk) {
+            let r = check_record(&chunk.source, &rec, opts);
+            for f in &r.findings {
+                assert!(
+                    f.span.start <= f.span.end && f.span.end <= bytes.len(),
+                    "span {:?} outside the input ({} bytes): {f:?}",
+                    f.span,
+                    bytes.len()
+                );
+                let _ = human::render(f, &src, r.index, style);
+                results.push(sarif::result(f, "fuzz", &src));
             }
+            games.push(json::game(&r, &src));
+            if let Ok(view) = arbiter::show::board_at(&rec, &opts.overrides, r.plies as u32) {
+                let _ = view.render_text(true);
+                let _ = view.render_svg();
+                for side in [arbiter::rules::Side::First, arbiter::rules::Side::Second] {
+                    let _ = view.seen_by(side).render_text(false);
+                }
+            }
+        }
+    }
+    let _ = sarif::document(Value::Array(results)).to_string();
+    let _ = json::document(Value::Array(games), &arbiter::Summary::default()).to_string();
+}
+
+/// A report without the parts that depend on where the game stands in its file: spans
+/// relative to `base`.
+fn verdict(r: &GameReport, base: usize) -> String {
+    let mut out = format!("{:?} {} {:?}\n", r.game, r.plies, r.outcome);
+    for f in &r.findings {
+        let rel = |x: usize| x as i64 - base as i64;
+        out.push_str(&format!(
+            "{} {:?} {} {} {}\n",
+            f.code,
+            f.ply,
+            rel(f.span.start),
+            rel(f.span.end),
+            f.message
+        ));
+    }
+    out
+}
+
+/// The reports of one chunk.
+fn reports(chunk: &Chunk, opts: &Options) -> Vec<GameReport> {
+    parse_chunk(chunk)
+        .iter()
+        .map(|rec| check_record(&chunk.source, rec, opts))
+        .collect()
+}
+
+/// Every game of `bytes` (the file `name`) is judged exactly as it is alone: the file is cut
+/// into games in order, nothing but white space (and a Gravon file's prolog and root end tag)
+/// lies outside them, and each game's text read as a file of its own is that one game, with
+/// the same findings (code, ply, message, span relative to the game), plies and outcome.
+pub fn each_game_alone(name: &str, bytes: &[u8], opts: &Options) {
+    let chunks = chunks_of_text(name, bytes.to_vec());
+    let mut end = 0;
+    for chunk in &chunks {
+        if matches!(chunk.kind, ChunkKind::Empty | ChunkKind::Xqf) {
+            return;
+        }
+        assert!(chunk.offset >= end, "games overlap at byte {}", chunk.offset);
+        let gap = &bytes[end..chunk.offset];
+        if chunk.kind == ChunkKind::Native {
+            assert!(
+                gap.iter().all(|b| b" \t\r\n\xEF\xBB\xBF".contains(b)),
+                "bytes outside every game: {gap:?}"
+            );
+        }
+        end = chunk.offset + chunk.text.len();
+        let here = reports(chunk, opts);
+        let alone_bytes = bytes[chunk.offset..end].to_vec();
+        let alone = chunks_of_text(name, alone_bytes);
+        assert_eq!(alone.len(), 1, "game at byte {} alone is one game", chunk.offset);
+        let there = reports(&alone[0], opts);
+        assert_eq!(here.len(), there.len());
+        for (a, b) in here.iter().zip(&there) {
+            assert_eq!(verdict(a, chunk.offset), verdict(b, 0), "game at byte {}", chunk.offset);
         }
     }
 }

@@ -299,3 +299,43 @@ fn file_names_that_are_not_utf8_print_apart() {
         String::from_utf8(d.run(&["check", "--color", "never", "."]).stdout).expect("UTF-8");
     assert!(human.contains("[./bad\\xFE\\xFF.arb:3:10]"), "{human}");
 }
+
+#[test]
+fn convert_writes_values_and_comments_that_read_back_the_same() {
+    let d = Dir::new("convert");
+    let fixture = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gravon/classic-clean.xml"),
+    )
+    .expect("fixture");
+    let named = fixture.replacen(
+        "<game type=\"classic\">",
+        "<game type=\"classic\">\n  <player id=\"2\">Bo\nb \"the\" \\ ]x</player>",
+        1,
+    );
+    d.write("named.xml", named);
+    d.write(
+        "native.arb",
+        "[Game \"jungle\"]\n[Event \"C:\\dir \\\"q\\\"\"]\n[Result \"*\"]\n\n1. g3-g4 $3 a7-a6 ; a } b {\n2. g4-g5 {x;y [z]} *\n",
+    );
+    for (file, wanted) in [
+        ("named.xml", "[Blue \"Bo\\nb \\\"the\\\" \\\\ ]x\"]"),
+        ("native.arb", "1. g3-g4 $3 a7-a6 ; a } b {"),
+    ] {
+        let once = d.run(&["convert", file]);
+        assert_eq!(once.status.code(), Some(0), "{file}");
+        let once = String::from_utf8(once.stdout).expect("UTF-8");
+        assert!(once.contains(wanted), "{file}:\n{once}");
+        d.write("once.arb", &once);
+        let twice = String::from_utf8(d.run(&["convert", "once.arb"]).stdout).expect("UTF-8");
+        assert_eq!(
+            twice, once,
+            "{file}: what convert writes reads back the same"
+        );
+    }
+    let native = String::from_utf8(d.run(&["convert", "native.arb"]).stdout).expect("UTF-8");
+    assert!(
+        native.contains("[Event \"C:\\\\dir \\\"q\\\"\"]"),
+        "{native}"
+    );
+    assert!(native.contains("{x;y [z]}"), "{native}");
+}

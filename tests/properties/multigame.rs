@@ -323,8 +323,8 @@ const GRAVON_MOVES: [(&str, &str); 8] = [
 
 /// What may be wrong with a Gravon game: nothing, broken XML in a move, an unknown entity,
 /// an element never closed (the game cut short), an element arbiter does not read, text, a
-/// second result.
-const GRAVON_DAMAGE: [&str; 7] = [
+/// second result; or what must not confuse the cut: a `<game>` in a comment or CDATA.
+const GRAVON_DAMAGE: [&str; 9] = [
     "",
     "<move id=\"9\" source=\"A1\" target=/>",
     "<move id=\"9\" source=\"&bogus;\" target=\"A2\"/>",
@@ -332,6 +332,8 @@ const GRAVON_DAMAGE: [&str; 7] = [
     "<unknown a=\"1\"/>",
     "stray text",
     "<result type=\"1\" winner=\"2\"/>",
+    "<!-- a <game> in a comment -->",
+    "<![CDATA[<game type=\"classic\">]]>",
 ];
 
 /// A Gravon file of `games` (damage, moves), and where each `<game` tag is.
@@ -358,4 +360,61 @@ fn gravon_file(games: &[(usize, usize)]) -> (String, Vec<usize>) {
     }
     text.push_str("</stratego>\n");
     (text, starts)
+}
+
+/// Pieces of native logs, for soups with no structure at all.
+const SOUP: [&str; 24] = [
+    "[Game \"jungle\"]",
+    "[Game \"xiangqi\"]",
+    "[Result \"*\"]",
+    "[Event \"a [b] {c} ;d\"]",
+    "[GAME  \"jungle\"]",
+    "[Bad \"x\" y]",
+    "[garbage",
+    "1.",
+    "g3-g4",
+    "a7-a6",
+    "h2e2",
+    "*",
+    "1-0",
+    "{a comment}",
+    "{over\n[Game \"fake\"]\n}",
+    "; [Game \"x\"] {",
+    "}",
+    "{",
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "\u{1b}[2J",
+    "\u{feff}",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whatever the text, the cut is the grammar's: the games are in order, nothing but white
+    /// space lies outside them, and each is judged exactly as it is alone (the invariant the
+    /// `multigame` fuzz target checks on its inputs too).
+    #[test]
+    fn any_text_is_judged_game_by_game_as_each_game_alone(
+        pieces in proptest::collection::vec(proptest::sample::select(SOUP.to_vec()), 0..60),
+    ) {
+        let bytes = pieces.concat().into_bytes();
+        let opts = Options::default();
+        let chunks = arbiter::input::chunks_of_text("soup.arb", bytes.clone());
+        let mut end = 0;
+        for c in chunks.iter().filter(|c| c.kind == arbiter::input::ChunkKind::Native) {
+            prop_assert!(c.offset >= end);
+            let gap = &bytes[end..c.offset];
+            prop_assert!(gap.iter().all(|b| b" \t\r\n\xEF\xBB\xBF".contains(b)), "{:?}", gap);
+            end = c.offset + c.text.len();
+            let here = arbiter::pipeline::check_chunk(c, &opts);
+            let alone = check_source(&Source::from_bytes("soup.arb", bytes[c.offset..end].to_vec()), &opts);
+            prop_assert_eq!(here.len(), 1);
+            prop_assert_eq!(alone.len(), 1);
+            prop_assert_eq!(verdict(&here[0], c.offset), verdict(&alone[0], 0), "{:?}", pieces);
+        }
+        prop_assert!(bytes[end..].iter().all(|b| b" \t\r\n\xEF\xBB\xBF".contains(b)));
+    }
 }
