@@ -82,6 +82,18 @@ pub fn tag_len(b: &[u8]) -> Option<usize> {
     (b.get(i) == Some(&b']')).then_some(i + 1)
 }
 
+/// True when `b` is only the grammar's white space.
+fn blank(b: &[u8]) -> bool {
+    let mut i = 0;
+    while i < b.len() {
+        match ws_len(&b[i..]) {
+            0 => return false,
+            n => i += n,
+        }
+    }
+    true
+}
+
 /// True when the tag pair `tag` (as [`tag_len`] measured it) is named `Game`, in any case.
 fn is_game_tag(tag: &[u8]) -> bool {
     let name = tag[1..].trim_ascii_start();
@@ -150,12 +162,20 @@ impl Splitter {
                     self.note_start(offset);
                 }
                 b'[' => {
-                    // The next game starts with its line when only white space precedes it.
-                    let only_space = line[..at]
-                        .iter()
-                        .all(|b| b" \t\r\n\xEF\xBB\xBF".contains(b));
-                    let cut = if only_space { offset } else { offset + at };
-                    let ended = Span::new(self.start.unwrap_or(offset), cut);
+                    // The next game starts with its line when only white space (the grammar's,
+                    // as [`ws_len`] reads it) precedes it.
+                    let cut = if blank(&line[..at]) {
+                        offset
+                    } else {
+                        offset + at
+                    };
+                    let start = self.start.unwrap_or(offset);
+                    if cut <= start {
+                        // Nothing of this game before it: no game ends here (a guard; the
+                        // rules above never get here).
+                        continue;
+                    }
+                    let ended = Span::new(start, cut);
                     self.start = Some(cut);
                     self.seen_body = false;
                     self.seen_game_tag = false;
@@ -372,6 +392,19 @@ mod tests {
             let t = g.repeat(3);
             assert_eq!(pieces(&t), vec![g.as_str(); 3], "{nl:?}");
         }
+    }
+
+    #[test]
+    fn bytes_of_a_bom_alone_are_no_white_space() {
+        // A lone 0xEF is body: the `[` after it starts the next game after it, not at the
+        // line's start, where the game it ends starts too (this looped).
+        let mut sp = Splitter::new();
+        assert_eq!(sp.line(b"\xEF[x\n", 0), Some(Span::new(0, 1)));
+        assert_eq!(sp.line(b"[x\n", 1), None);
+        assert_eq!(
+            sp.line(b"\xEF\xBB\xBF[A \"1\"]\n", 4),
+            Some(Span::new(1, 4))
+        );
     }
 
     #[test]
