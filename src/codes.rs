@@ -250,12 +250,15 @@ termination the moves contradict, a result token that contradicts the `Result` t
             ),
             Code::RecordDefect => (
                 r#"A known defect of a source format that arbiter repaired, named with the repair:
-Gravon's file letter `J` read as `K`, a wrong move number."#,
+Gravon's file letter `J` read as `K`, a wrong move number, an annotation written after a space,
+a tag given twice (the last counts). Also what a record holds that arbiter does not read,
+named and skipped: a parameter tag the ruleset does not have, a Gravon element or text it
+does not know, a second `<result>`."#,
                 Some(
                     r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
 repository)."#,
                 ),
-                Some(r#"nothing; the game was judged as repaired."#),
+                Some(r#"nothing; the game was judged as repaired (check a skipped tag or element names what you meant)."#),
             ),
             Code::SetupUnusual => (
                 r#"A setup that is legal but unusual, e.g. a Spionage volcano count other than 4."#,
