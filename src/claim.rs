@@ -476,8 +476,8 @@ pub fn run(
     req: &ClaimRequest,
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
-) -> crate::run::ExitStatus {
-    use crate::run::ExitStatus;
+) -> crate::types::ExitStatus {
+    use crate::types::ExitStatus;
     let Some((chunk, rec)) = crate::pipeline::game_or_say(input, req.game_index, err) else {
         return ExitStatus::Unusable;
     };

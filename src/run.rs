@@ -12,39 +12,11 @@ use crate::record::GameRecord;
 use crate::report::stream::Streamed;
 use crate::report::{human, json, sarif, SourceWindow, Summary};
 use crate::rules::Overrides;
+pub use crate::types::ExitStatus;
 use rayon::prelude::*;
 use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
-
-/// How a run ends (rulings §5), and the process's exit code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExitStatus {
-    /// 0: no finding at the `--fail-on` level.
-    Clean,
-    /// 1: findings at the `--fail-on` level (or a claim that does not hold).
-    Findings,
-    /// 2: some input could not be read, parsed or judged, the usage was wrong, or the report
-    /// could not be written.
-    Unusable,
-}
-
-impl ExitStatus {
-    /// 0, 1 or 2.
-    pub fn code(self) -> u8 {
-        match self {
-            ExitStatus::Clean => 0,
-            ExitStatus::Findings => 1,
-            ExitStatus::Unusable => 2,
-        }
-    }
-}
-
-impl From<ExitStatus> for std::process::ExitCode {
-    fn from(s: ExitStatus) -> Self {
-        std::process::ExitCode::from(s.code())
-    }
-}
 
 /// The output formats of `check`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::{self, GameReport};
 use crate::record::GameRecord;
 use crate::rules::{GameId, Overrides, Parameters, Replay};
-use crate::run::ExitStatus;
+use crate::types::ExitStatus;
 use crate::types::Side;
 use crate::view::{BoardView, LastMove};
 use std::collections::{BTreeMap, BTreeSet};

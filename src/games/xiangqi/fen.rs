@@ -533,6 +533,13 @@ fn misplaced(sq: Square, p: Piece) -> Option<&'static str> {
     }
 }
 
+impl Position {
+    /// The position as a xqbase FEN, with the given no-capture ply count and move number.
+    pub fn fen(&self, halfmove: u32, fullmove: u32) -> String {
+        write(self, halfmove, fullmove)
+    }
+}
+
 /// Writes a position as a xqbase FEN with the given ply count since the last capture and
 /// move number.
 pub fn write(pos: &Position, halfmove: u32, fullmove: u32) -> String {

@@ -16,8 +16,8 @@
 //! Horse always; attacks on a piece of the attacker's kind only when it is pinned (Horses:
 //! when it cannot take back); otherwise when no unpinned piece pseudo-attacks the point.
 
+use super::points::{bit, points, Points};
 use super::position::{in_palace, own_half, Kind, Move, Piece, Position, GEOMETRY, SQUARES};
-use super::repetition::{bit, points, Points};
 use crate::geometry::Square;
 use crate::types::Side;
 

@@ -24,6 +24,7 @@ pub mod fen;
 pub mod fsf;
 pub mod jieqi;
 pub mod notation;
+pub mod points;
 pub mod position;
 pub mod random;
 pub mod repetition;

@@ -1215,11 +1215,6 @@ impl Position {
             })
             .sum()
     }
-
-    /// The position as a xqbase FEN, with the given no-capture ply count and move number.
-    pub fn fen(&self, halfmove: u32, fullmove: u32) -> String {
-        super::fen::write(self, halfmove, fullmove)
-    }
 }
 
 #[cfg(test)]

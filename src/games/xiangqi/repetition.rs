@@ -21,6 +21,8 @@
 //! The verdict is computed only when a third occurrence happens, over the window alone:
 //! replaying is linear in the game's length, and judging a window is linear in its length.
 
+pub use super::points::Points;
+use super::points::{bit, points};
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 use crate::geometry::Square;
 use crate::rulebook::Rule;
@@ -57,14 +59,6 @@ pub enum Reading {
     /// for the side that completes the third occurrence a window that also holds the move
     /// that produced the first.
     FairyStockfish,
-}
-
-/// A set of points, one bit per point (90 of the 128 bits are used).
-pub type Points = u128;
-
-/// The set holding `sq` alone.
-pub(crate) fn bit(sq: Square) -> Points {
-    1u128 << sq
 }
 
 /// The plies since the last capture, and where each of their positions occurred.
@@ -501,18 +495,6 @@ impl Repeat {
         }
         f
     }
-}
-
-/// The points of a set, lowest first.
-pub(crate) fn points(mut set: Points) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let sq = set.trailing_zeros() as Square;
-        set &= set - 1;
-        Some(sq)
-    })
 }
 
 /// The enemy pieces the piece on `sq` could capture by its movement (palace, river, leg, eye
