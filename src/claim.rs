@@ -468,8 +468,8 @@ pub struct ClaimRequest {
 }
 
 /// `arbiter claim`: judges the game `req.game_index` of `input` and answers the claim on
-/// `out` (exit [`ExitStatus::Clean`] when it holds, [`ExitStatus::Findings`] when it does
-/// not or the admin decides, [`ExitStatus::Unusable`] when it cannot be judged, with why on
+/// `out` (exit [`crate::types::ExitStatus::Clean`] when it holds, [`crate::types::ExitStatus::Findings`] when it does
+/// not or the admin decides, [`crate::types::ExitStatus::Unusable`] when it cannot be judged, with why on
 /// `err`).
 pub fn run(
     input: &crate::input::Input,

@@ -1,6 +1,6 @@
 //! `arbiter show` and `arbiter check --show`: the position after a ply, as a [`BoardView`].
 //!
-//! Positions come from the one replay driver ([`rules::replay_game`]): the game is replayed
+//! Positions come from the one replay driver ([`crate::games::replay_game`]): the game is replayed
 //! with its engine and the engine's own state is drawn at the plies asked for, so what a
 //! player is shown to know is exactly what the rules tracked (Stratego's revealed pieces,
 //! Spionage's unmasked ones), never a second reckoning.

@@ -110,7 +110,7 @@ pub struct LastMove {
 }
 
 /// One position as a picture. The engine fills the board part ([`crate::rules::Rules::view`]);
-/// [`crate::rules::replay_game`]'s caller fills `ply`, `last_move` and `ended`;
+/// [`crate::games::replay_game`]'s caller fills `ply`, `last_move` and `ended`;
 /// [`BoardView::seen_by`] sets `viewer`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardView {

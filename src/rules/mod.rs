@@ -117,7 +117,7 @@ pub trait Rules {
     /// player knows that identity (`PieceView::known_to`: from the state's own knowledge,
     /// e.g. Stratego's `revealed`, Spionage's `unmasked`), side to move, pieces lost per side
     /// and any captured-piece score. Ply number, last move, outcome and viewer are left at
-    /// their defaults: [`replay_game`]'s caller fills them; [`BoardView::seen_by`] hides what
+    /// their defaults: [`crate::games::replay_game`]'s caller fills them; [`BoardView::seen_by`] hides what
     /// one player does not know. Never fails: every state has a picture.
     fn view(&self, state: &Self::State) -> BoardView;
 

@@ -19,7 +19,7 @@
 //!   recorded capture must find its identity among those still unaccounted for.
 //! - **Knowledge.** A covered piece is known to nobody (its owner neither; the arbiter only
 //!   from a shuffle); a revealed one to both; a captured covered piece to its capturer only.
-//!   [`super::Xiangqi::board_view`] draws that, and `arbiter show --as` shows each side's view.
+//!   `Xiangqi::board_view` draws that, and `arbiter show --as` shows each side's view.
 
 use super::fen::Counts;
 use super::position::{Kind, Piece, Position, GEOMETRY, SQUARES};

@@ -6,7 +6,8 @@
 //!
 //! - [`position`]: the board, move generation, attack and check queries, Zobrist key, perft.
 //! - [`fen`]: xqbase FEN, read from a `[FEN]` tag and written for reports.
-//! - [`random`]: seeded random legal games (the Fairy-Stockfish cross-check, property tests).
+//! - `random` (feature `testing`): seeded random legal games (the Fairy-Stockfish cross-check,
+//!   property tests); `fsf` (feature `testing`): Fairy-Stockfish's reading of chases.
 //!
 //! Parameters: `NoCaptureLimit` (moves per side, rulings §4.2) is off (0) by default; when a
 //! tag sets it, that many moves per side (2N plies) without a capture end the game as a draw
@@ -21,11 +22,13 @@
 //! read in the notation its text shows ([`notation`]).
 
 pub mod fen;
+#[cfg(feature = "testing")]
 pub mod fsf;
 pub mod jieqi;
 pub mod notation;
 pub mod points;
 pub mod position;
+#[cfg(feature = "testing")]
 pub mod random;
 pub mod repetition;
 mod view;

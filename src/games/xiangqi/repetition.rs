@@ -58,6 +58,7 @@ pub enum Reading {
     /// Fairy-Stockfish's, for the cross-check only ([`super::fsf`]): its `chased()`, and
     /// for the side that completes the third occurrence a window that also holds the move
     /// that produced the first.
+    #[cfg(feature = "testing")]
     FairyStockfish,
 }
 
@@ -266,6 +267,7 @@ impl History {
     /// first occurrence, and chases are found with Fairy-Stockfish's quirks. Only for the
     /// cross-check, which uses it to tell a documented difference (docs/xiangqi.md) from a
     /// defect.
+    #[cfg(feature = "testing")]
     pub fn judge_fsf(&self, first: u32, last: u32) -> Verdict {
         let from = if first > 0 { first } else { first + 1 };
         self.judge_from(from, last, Reading::FairyStockfish)
@@ -301,6 +303,7 @@ impl History {
             }
             let found = match reading {
                 Reading::Rulings => chased(before, mv, after),
+                #[cfg(feature = "testing")]
                 Reading::FairyStockfish => super::fsf::chased(before, mv, after),
             };
             chasing[s] = Some(chasing[s].map_or(found, |all| all & found));
@@ -662,7 +665,7 @@ fn threat(pos: &Position, mover: Side, a: Square, t: Square, list: &mut MoveList
 
 /// The enemy pieces that move `m` (from `before`, giving `after`) *chases*, as points of
 /// `after` (rulings §4.3: the AXF chasing rules, as Fairy-Stockfish and Pikafish implement
-/// them): the pieces some piece of the mover [threatens](threat) after the move and did not
+/// them): the pieces some piece of the mover threatens (`threat`) after the move and did not
 /// threaten before it. The threat may be new because the attack is new (the moved piece, or
 /// one its move uncovered: a Horse's leg, an Elephant's eye, a Chariot's or Cannon's line, a
 /// Cannon's new screen), because the target lost its protection (its protector is now pinned,
