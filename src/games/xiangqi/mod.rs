@@ -448,10 +448,6 @@ impl Xiangqi {
         let (from, to) = (name(m.from), name(m.to));
         let kind = pos.moves_as(m.from).unwrap_or(Kind::General);
         let piece = kind.name();
-        let general_after = match pos.general(side) {
-            Some(g) if kind != Kind::General => g,
-            _ => m.to,
-        };
         let f = |msg: String, label: &str, rule: Rule, help: &str| {
             self.illegal(span, number, msg, label, rule)
                 .help(help.to_string())
@@ -461,15 +457,7 @@ impl Xiangqi {
                 format!("{} cannot move from {from} to {to}", k.a()),
                 &format!("not {} move", k.a().to_lowercase()),
                 Rule::XiangqiMovement,
-                match k {
-                    Kind::General => "a General moves one point orthogonally inside its palace",
-                    Kind::Advisor => "an Advisor moves one point diagonally inside its palace",
-                    Kind::Elephant => "an Elephant moves exactly two points diagonally",
-                    Kind::Horse => "a Horse moves one point orthogonally, then one point diagonally outward",
-                    Kind::Chariot => "a Chariot moves any distance along its file or rank",
-                    Kind::Cannon => "a Cannon moves along its file or rank",
-                    Kind::Soldier => "a Soldier moves one point forward, or sideways after crossing the river",
-                },
+                shape_help(k),
             ),
             Illegal::OutOfPalace(k) => f(
                 format!("the {} on {from} cannot leave the palace", k.name()),
@@ -509,29 +497,15 @@ impl Xiangqi {
                 count,
                 first,
                 second,
-            } => {
-                let msg = if count == 0 {
-                    format!("the Cannon on {from} cannot capture on {to} without a screen")
-                } else {
-                    let mut list: Vec<String> = [first, second].iter().flatten().map(|&s| name(s)).collect();
-                    if count > 2 {
-                        list.push("...".into());
-                    }
-                    format!(
-                        "the Cannon on {from} cannot capture on {to} over {count} screens ({})",
-                        list.join(", ")
-                    )
-                };
-                f(
-                    msg,
-                    &match count {
-                        0 => "no screen between".to_string(),
-                        n => format!("{n} screens between"),
-                    },
-                    Rule::XiangqiScreen,
-                    "a Cannon captures by jumping over exactly one piece (of either side) on its line",
-                )
-            }
+            } => f(
+                screens_message(&from, &to, count, [first, second]),
+                &match count {
+                    0 => "no screen between".to_string(),
+                    n => format!("{n} screens between"),
+                },
+                Rule::XiangqiScreen,
+                "a Cannon captures by jumping over exactly one piece (of either side) on its line",
+            ),
             Illegal::SoldierSideways => f(
                 format!("the Soldier on {from} cannot move sideways before crossing the river"),
                 "sideways move on its own side",
@@ -544,15 +518,30 @@ impl Xiangqi {
                 Rule::XiangqiSoldierBackward,
                 "a Soldier moves one point forward, or sideways after crossing the river",
             ),
-            Illegal::FacingGenerals => f(
-                format!(
-                    "after {from}{to} the Generals would face each other on file {}",
-                    (b'a' + GEOMETRY.file(general_after)) as char
-                ),
-                "the Generals would face each other",
-                Rule::XiangqiFacing,
-                "keep a piece between the Generals, or keep them on different files",
-            ),
+            Illegal::FacingGenerals | Illegal::LeavesGeneralAttacked { .. } => {
+                self.explain_check(pos, m, why, span, number)
+            }
+        }
+    }
+
+    /// [`Xiangqi::explain`] for a move the check rules forbid: facing Generals, or the own
+    /// General left attacked.
+    fn explain_check(
+        &self,
+        pos: &Position,
+        m: Move,
+        why: Illegal,
+        span: Span,
+        number: u32,
+    ) -> Finding {
+        let side = pos.to_move();
+        let who = side_name(side);
+        let (from, to) = (name(m.from), name(m.to));
+        let f = |msg: String, label: &str, help: &str| {
+            self.illegal(span, number, msg, label, Rule::XiangqiCheck)
+                .help(help.to_string())
+        };
+        match why {
             Illegal::LeavesGeneralAttacked {
                 attacker,
                 was_in_check,
@@ -562,20 +551,72 @@ impl Xiangqi {
                     f(
                         format!("{who}'s General stays in check from the {by} on {}", name(attacker)),
                         "does not answer the check",
-                        Rule::XiangqiCheck,
                         "a General in check must be moved to safety, shielded, or the checking piece captured",
                     )
                 } else {
                     f(
-                        format!("{from}{to} puts {who}'s own General in check from the {by} on {}", name(attacker)),
+                        format!(
+                            "{from}{to} puts {who}'s own General in check from the {by} on {}",
+                            name(attacker)
+                        ),
                         &format!("leaves {who}'s General attacked"),
-                        Rule::XiangqiCheck,
                         "a move may never leave the mover's General attacked",
                     )
                 }
             }
+            _ => {
+                let kind = pos.moves_as(m.from).unwrap_or(Kind::General);
+                let general_after = match pos.general(side) {
+                    Some(g) if kind != Kind::General => g,
+                    _ => m.to,
+                };
+                self.illegal(
+                    span,
+                    number,
+                    format!(
+                        "after {from}{to} the Generals would face each other on file {}",
+                        (b'a' + GEOMETRY.file(general_after)) as char
+                    ),
+                    "the Generals would face each other",
+                    Rule::XiangqiFacing,
+                )
+                .help("keep a piece between the Generals, or keep them on different files")
+            }
         }
     }
+}
+
+/// How a piece of `kind` moves, for the help line of a move of the wrong shape (rulings §4.1).
+fn shape_help(kind: Kind) -> &'static str {
+    match kind {
+        Kind::General => "a General moves one point orthogonally inside its palace",
+        Kind::Advisor => "an Advisor moves one point diagonally inside its palace",
+        Kind::Elephant => "an Elephant moves exactly two points diagonally",
+        Kind::Horse => "a Horse moves one point orthogonally, then one point diagonally outward",
+        Kind::Chariot => "a Chariot moves any distance along its file or rank",
+        Kind::Cannon => "a Cannon moves along its file or rank",
+        Kind::Soldier => "a Soldier moves one point forward, or sideways after crossing the river",
+    }
+}
+
+/// The message of a Cannon capture over `count` screens, naming the first two.
+fn screens_message(
+    from: &str,
+    to: &str,
+    count: u8,
+    screens: [Option<crate::geometry::Square>; 2],
+) -> String {
+    if count == 0 {
+        return format!("the Cannon on {from} cannot capture on {to} without a screen");
+    }
+    let mut list: Vec<String> = screens.iter().flatten().map(|&s| name(s)).collect();
+    if count > 2 {
+        list.push("...".into());
+    }
+    format!(
+        "the Cannon on {from} cannot capture on {to} over {count} screens ({})",
+        list.join(", ")
+    )
 }
 
 impl Rules for Xiangqi {
