@@ -121,4 +121,14 @@ impl Finding {
     pub fn severity(&self) -> Severity {
         self.code.severity()
     }
+    /// The ply whose position shows this finding when the replay applied `played` plies: its
+    /// own ply when played (the offending move is then the last move), else the last position
+    /// before it; the last position for a finding without a ply (docs/show.md).
+    pub fn board_ply(&self, played: u32) -> u32 {
+        match self.ply {
+            Some(p) if p <= played => p,
+            Some(p) => p.saturating_sub(1).min(played),
+            None => played,
+        }
+    }
 }

@@ -41,6 +41,7 @@ pub mod finding;
 pub mod games;
 pub mod geometry;
 pub mod input;
+pub mod page;
 pub mod pipeline;
 pub mod record;
 pub mod report;

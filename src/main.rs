@@ -1,6 +1,7 @@
 //! The `arbiter` command line: arguments in, exit code out. All judgement lives in the library.
 
 use arbiter::input::Input;
+use arbiter::report::svg::Faces;
 use arbiter::rules::{GameId, Overrides, RepetitionMode as Mode, TwoSquares};
 use arbiter::run::{self, CheckOptions, ExitStatus};
 use arbiter::{Code, Severity};
@@ -27,6 +28,27 @@ enum Command {
     Claim(ClaimArgs),
     /// Draw the position after a ply, as the arbiter or one player sees it (docs/show.md).
     Show(ShowArgs),
+    /// Write one self-contained HTML page of the games: verdicts, findings, a board to step
+    /// through (docs/report.md).
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ReportArgs {
+    /// Files, directories (walked for .arb, .pgn, .xml and .xqf files) or `-` for stdin.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The page to write.
+    #[arg(long, short = 'o', value_name = "FILE.html")]
+    output: PathBuf,
+    /// A page for this player: only what that player knew, in every game.
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    as_side: Option<SideName>,
+    /// Piece faces: the log's letters, or (Xiangqi, Jieqi) the Chinese characters.
+    #[arg(long, value_enum, default_value_t = Pieces::Letters)]
+    pieces: Pieces,
+    #[command(flatten)]
+    rules: RuleArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -45,11 +67,31 @@ struct ShowArgs {
     /// Also write the picture as a standalone SVG file.
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<PathBuf>,
+    /// Piece faces in the SVG: the log's letters, or (Xiangqi, Jieqi) the Chinese characters.
+    #[arg(long, value_enum, default_value_t = Pieces::Letters)]
+    pieces: Pieces,
     #[command(flatten)]
     rules: RuleArgs,
     /// Colours (NO_COLOR is honoured with auto).
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum Pieces {
+    /// the letters of the log format (every game)
+    Letters,
+    /// Xiangqi and Jieqi: 帥仕相傌俥炮兵 and 將士象馬車砲卒 (other games keep letters)
+    Chinese,
+}
+
+impl Pieces {
+    fn faces(self) -> Faces {
+        match self {
+            Pieces::Letters => Faces::Letters,
+            Pieces::Chinese => Faces::Chinese,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -287,10 +329,19 @@ fn main() -> ExitCode {
                 game_index: a.game_index,
                 as_side: a.as_side.map(|s| format!("{s:?}")),
                 svg: a.svg,
+                faces: a.pieces.faces(),
                 overrides: a.rules.overrides(),
                 color: use_color(a.color),
             };
             arbiter::show::run(&one_input(&a.file), &req, &mut out, &mut err)
+        }
+        Command::Report(a) => {
+            let opts = arbiter::report::html::ReportOptions {
+                overrides: a.rules.overrides(),
+                viewer: a.as_side.map(|s| format!("{s:?}").to_lowercase()),
+                faces: a.pieces.faces(),
+            };
+            arbiter::page::run(&a.paths, &a.output, &opts, &mut err)
         }
     };
     status.into()

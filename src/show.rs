@@ -146,11 +146,7 @@ pub fn board_at(
 /// The ply whose position `check --show` draws under `finding` when `played` plies were
 /// applied (see the module doc).
 pub fn ply_for(finding: &Finding, played: u32) -> u32 {
-    match finding.ply {
-        Some(p) if p <= played => p,
-        Some(p) => p.saturating_sub(1).min(played),
-        None => played,
-    }
+    finding.board_ply(played)
 }
 
 /// For every finding of the judged game `report` (in order): the board `check --show`
@@ -260,6 +256,8 @@ pub struct ShowRequest {
     pub as_side: Option<String>,
     /// Also write the picture as an SVG file here.
     pub svg: Option<std::path::PathBuf>,
+    /// How the SVG writes piece faces (letters, or Xiangqi's characters).
+    pub faces: crate::report::svg::Faces,
     /// Parameter overrides.
     pub overrides: Overrides,
     /// ANSI colours.
@@ -311,7 +309,7 @@ pub fn run(
         return ExitStatus::Unusable;
     }
     if let Some(path) = &req.svg {
-        if let Err(e) = std::fs::write(path, view.render_svg()) {
+        if let Err(e) = std::fs::write(path, view.render_svg_with(req.faces)) {
             let _ = writeln!(err, "arbiter: cannot write {}: {e}", path.display());
             return ExitStatus::Unusable;
         }

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod escape;
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod sarif;

@@ -2,6 +2,8 @@
 
 mod fast_parser;
 mod jungle;
+mod report_as;
 mod show;
 mod spionage;
 mod stratego;
+mod svg_points;
