@@ -71,7 +71,14 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &ReportOptions, err: &mut dyn Wr
     }
     let title = match &opts.viewer {
         None => "arbiter: adjudication".to_string(),
-        Some(v) => format!("arbiter: adjudication, {v}'s view"),
+        Some(v) => {
+            let mut c = v.chars();
+            let name: String = c
+                .next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default();
+            format!("arbiter: adjudication, {name}'s view")
+        }
     };
     let subtitle = summary.line().trim_start_matches("arbiter: ").to_string();
     let page = html::page(&title, &subtitle, &rows, &kits, &sections);

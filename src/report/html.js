@@ -126,7 +126,7 @@
       st.current.classList.add('current');
       st.current.setAttribute('aria-current', 'step');
       var list = st.el.moves;
-      var top = st.current.offsetTop - list.offsetTop;
+      var top = st.current.offsetTop; // the list is the item's offset parent
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) {
         list.scrollTop = Math.max(0, top - list.clientHeight / 2);
       }

@@ -365,10 +365,13 @@ fn finding_item(f: &Finding, plies: &[PlyInfo], redact: bool, s: &mut String) {
         let _ = write!(s, r#"<div class="msg">{}</div>"#, esc(f.code.description()));
     } else {
         let _ = write!(s, r#"<div class="msg">{}</div>"#, esc(&f.message));
-        let labels: Vec<&str> = std::iter::once(f.label.as_str())
-            .chain(f.labels.iter().map(|l| l.text.as_str()))
-            .filter(|t| !t.is_empty() && *t != f.message)
+        // In the order of the log, as the human report draws them.
+        let mut labels: Vec<(usize, &str)> = std::iter::once((f.span.start, f.label.as_str()))
+            .chain(f.labels.iter().map(|l| (l.span.start, l.text.as_str())))
+            .filter(|(_, t)| !t.is_empty() && *t != f.message)
             .collect();
+        labels.sort_by_key(|l| l.0);
+        let labels: Vec<&str> = labels.into_iter().map(|l| l.1).collect();
         if !labels.is_empty() {
             s.push_str(r#"<ul class="labels">"#);
             for l in labels {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 
 const modules = process.env.ARBITER_NODE_MODULES;
-const require = createRequire(path.join(modules, 'noop.js'));
+const require = createRequire(path.join(path.resolve(modules), 'noop.js'));
 const puppeteer = require('puppeteer-core');
 
 const plan = JSON.parse(fs.readFileSync(0, 'utf8'));
