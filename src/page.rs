@@ -10,7 +10,7 @@ use crate::input;
 use crate::pipeline::{self, Options};
 use crate::report::html::{self, GameInput, Kits, ReportOptions};
 use crate::report::Summary;
-use crate::run::ExitStatus;
+use crate::types::ExitStatus;
 use crate::show::side_named;
 use std::io::Write;
 use std::path::{Path, PathBuf};
