@@ -7,13 +7,35 @@
 
 use crate::finding::Severity;
 use crate::input;
-use crate::pipeline::{self, Options};
+use crate::pipeline::{self, GameReport, Options};
 use crate::report::html::{self, GameInput, Kits, ReportOptions};
 use crate::report::Summary;
-use crate::types::ExitStatus;
 use crate::show::side_named;
+use crate::types::{ExitStatus, Side};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The side called `name` in the judged game `report` (`None`: the arbiter's page, or a game
+/// that names no ruleset), or why the game has no such player.
+fn viewer_in(report: &GameReport, name: Option<&str>) -> Result<Option<Side>, String> {
+    let (Some(name), Some(g)) = (name, report.game) else {
+        return Ok(None);
+    };
+    match side_named(g.side_names(), name) {
+        Some(side) => Ok(Some(side)),
+        None => {
+            let [a, b] = g.side_names();
+            Err(format!(
+                "{} game {} is {}, which has no {name} player (its players: {}, {})",
+                report.source,
+                report.index + 1,
+                g.as_str(),
+                a.to_lowercase(),
+                b.to_lowercase()
+            ))
+        }
+    }
+}
 
 /// Judges the games of `paths` and writes their page to `out`; says what it wrote (or why
 /// it could not) on `err`.
@@ -31,26 +53,11 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &ReportOptions, err: &mut dyn Wr
             for rec in pipeline::parse_chunk(&chunk) {
                 let report = pipeline::check_record(&chunk.source, &rec, &check);
                 summary.add(&report, Severity::Error);
-                let viewer = match &opts.viewer {
-                    None => None,
-                    Some(name) => {
-                        match report.game.map(|g| (g, side_named(g.side_names(), name))) {
-                            Some((_, Some(side))) => Some(side),
-                            Some((g, None)) => {
-                                let [a, b] = g.side_names();
-                                let _ = writeln!(
-                                err,
-                                "arbiter: {} game {} is {}, which has no {name} player (its players: {}, {}); no page written",
-                                chunk.source,
-                                rec.index + 1,
-                                g.as_str(),
-                                a.to_lowercase(),
-                                b.to_lowercase()
-                            );
-                                return ExitStatus::Unusable;
-                            }
-                            None => None,
-                        }
+                let viewer = match viewer_in(&report, opts.viewer.as_deref()) {
+                    Ok(v) => v,
+                    Err(why) => {
+                        let _ = writeln!(err, "arbiter: {why}; no page written");
+                        return ExitStatus::Unusable;
                     }
                 };
                 let g = GameInput {

@@ -553,6 +553,7 @@ pub fn game_section(
         let print = report
             .findings
             .iter()
+            .filter(|f| f.ply.is_some())
             .map(|f| f.board_ply(played))
             .collect();
         let st = step_through(g, game, &viewers(viewer), &print, kits, faces);
@@ -630,13 +631,15 @@ fn findings_block(report: &GameReport, plies: &[PlyInfo], redact: bool, s: &mut 
     s.push_str("</ol>");
 }
 
-/// For print: the board (the page's view) at each finding's ply, drawn by `show --svg`.
+/// For print: the board (the page's view) at the ply of each finding that has one (a finding
+/// about the whole record has none), drawn by `show --svg`'s code.
 fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
     let played = st.plies.len() as u32;
     let mut plies: Vec<u32> = g
         .report
         .findings
         .iter()
+        .filter(|f| f.ply.is_some())
         .map(|f| f.board_ply(played))
         .collect();
     plies.dedup();
@@ -689,9 +692,9 @@ fn sha256_source(text: &str) -> String {
 /// the game sections, the script.
 pub fn page(title: &str, subtitle: &str, rows: &[GameRow], kits: &Kits, sections: &str) -> String {
     let mut s = head(title);
-    let _ = write!(
+    let _ = writeln!(
         s,
-        "<body><header><h1>{}</h1><p class=\"sub\">{}</p></header>\n",
+        "<body><header><h1>{}</h1><p class=\"sub\">{}</p></header>",
         esc(title),
         esc(subtitle)
     );

@@ -113,7 +113,7 @@ fn check_page(text: &str) -> Result<(), TestCaseError> {
                 .rev()
                 .find(|l| l[0].as_u64().unwrap() <= *ply as u64)
                 .unwrap();
-            let want = vec![seen.lost_line(Side::First), seen.lost_line(Side::Second)];
+            let want = [seen.lost_line(Side::First), seen.lost_line(Side::Second)];
             let got: Vec<String> = lines[1]
                 .as_array()
                 .unwrap()
