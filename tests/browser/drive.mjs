@@ -6,6 +6,7 @@
 //   {"click": "CSS selector"}   the first element matching it is clicked
 //   {"key": "ArrowRight"}       a key press on the page
 //   {"screenshot": PATH, "selector": "CSS selector"?}  a PNG of the page or one element
+//   {"media": "print"}          the page as printed (CSS media type)
 // Output: {"pages": [{"values": [...], "requests": [URL...], "errors": [...]}]}: every request
 // the page made (its own file included), every console error and page error.
 import { createRequire } from 'node:module';
@@ -39,6 +40,7 @@ try {
       if (s.eval !== undefined) seen.values.push(await page.evaluate(s.eval));
       else if (s.click !== undefined) await page.click(s.click);
       else if (s.key !== undefined) await page.keyboard.press(s.key);
+      else if (s.media !== undefined) await page.emulateMediaType(s.media);
       else if (s.screenshot !== undefined) {
         const target = s.selector ? await page.$(s.selector) : page;
         await target.screenshot({ path: s.screenshot });

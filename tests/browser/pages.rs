@@ -224,7 +224,8 @@ fn show_last(file: &str, index: usize) -> ((), u64) {
 /// Barrage two-squares (fixture header: ply 7 h1-h2 is the 4th move of the run h1-h2-h1;
 /// the run's earlier plies 1, 3, 5 use the same two squares) and a Xiangqi perpetual chase
 /// (ply 8 c6d6 is the third occurrence; the chase's moves are Red's a5b7 and b7a5, plies
-/// 1, 3, 5, 7, evidence on a5 and b7; the chased Chariot moved c6-d6).
+/// 1, 3, 5, 7, evidence on a5 and b7; the chased Chariot moved c6-d6). Printed, the page
+/// shows the board at the finding's ply instead of the stepping board.
 #[test]
 fn a_finding_jumps_to_its_ply_and_marks_its_squares() {
     let Some(b) = browser("a_finding_jumps_to_its_ply_and_marks_its_squares") else {
@@ -253,6 +254,8 @@ fn a_finding_jumps_to_its_ply_and_marks_its_squares() {
                 click("#g0 .finding .goto"), state("#g0"),
                 {"eval": "document.querySelector('#g0 .finding').classList.contains('selected')"},
                 {"key": "ArrowLeft"}, state("#g0"),
+                {"media": "print"},
+                {"eval": "[getComputedStyle(document.querySelector('#g0 .viewer')).display, [...document.querySelectorAll('#g0 figure.print-board')].filter(f => f.getBoundingClientRect().height > 300).map(f => f.getAttribute('data-ply'))]"},
             ]})
         })
         .collect();
@@ -276,6 +279,8 @@ fn a_finding_jumps_to_its_ply_and_marks_its_squares() {
             json!([]),
             "{file}: highlight gone after a step"
         );
+        // Printed: no controls, the board at the finding's ply.
+        assert_eq!(v[4], json!(["none", [ply.to_string()]]), "{file}: print");
     }
 }
 
