@@ -44,6 +44,8 @@ try {
         ready: last.getAttribute('data-ply') === '0',
       };
     });
+    const m = await page.metrics();
+    t.cpu = { task: m.TaskDuration * 1000, script: m.ScriptDuration * 1000, layout: m.LayoutDuration * 1000, style: m.RecalcStyleDuration * 1000 };
     rows.push(t);
     await page.close();
   }
@@ -55,7 +57,7 @@ const median = (k) => {
   return v[Math.floor(v.length / 2)];
 };
 for (const r of rows) {
-  console.log(`run: ${r.games} games, DOMContentLoaded ${r.domContentLoaded.toFixed(0)} ms, load ${r.load.toFixed(0)} ms, first board ${r.firstBoard.toFixed(0)} ms, last game set up and stepped ${r.lastGame.toFixed(1)} ms${r.ready ? '' : ' (NOT READY)'}`);
+  console.log(`run: ${r.games} games, DOMContentLoaded ${r.domContentLoaded.toFixed(0)} ms, load ${r.load.toFixed(0)} ms, first board ${r.firstBoard.toFixed(0)} ms, last game set up and stepped ${r.lastGame.toFixed(1)} ms${r.ready ? '' : ' (NOT READY)'}; main-thread CPU ${r.cpu.task.toFixed(0)} ms (script ${r.cpu.script.toFixed(0)}, layout ${r.cpu.layout.toFixed(0)}, style ${r.cpu.style.toFixed(0)})`);
 }
 console.log(`median of ${rows.length}: DOMContentLoaded ${median('domContentLoaded').toFixed(0)} ms, load ${median('load').toFixed(0)} ms, first board ${median('firstBoard').toFixed(0)} ms, last game ${median('lastGame').toFixed(1)} ms`);
 if (rows.some((r) => !r.ready)) process.exit(1);

@@ -42,6 +42,10 @@ pub struct ReportOptions {
     pub faces: Faces,
 }
 
+/// What makes two pieces look the same: ruleset, faces, owner, letter (`None`: unknown to
+/// the viewer), knowledge mark.
+type PieceKey = (&'static str, Faces, Side, Option<char>, Option<char>);
+
 /// The drawings a page shares between its games: per board frame and per piece look, one
 /// drawing, written once before the games.
 #[derive(Default)]
@@ -52,8 +56,8 @@ pub struct Kits {
     frame_ids: HashMap<String, usize>,
     /// `<g>` drawings of pieces and marks at the origin, inside one `<defs>`.
     pieces: String,
-    /// (kit, token) -> piece number.
-    piece_ids: HashMap<(String, String), usize>,
+    /// (ruleset, faces, owner, letter, knowledge mark) -> piece number.
+    piece_ids: HashMap<PieceKey, usize>,
 }
 
 impl Kits {
@@ -98,13 +102,20 @@ impl Kits {
 
     /// The number of the drawing of piece `p` as `v` shows it, drawn the first time.
     fn piece(&mut self, v: &BoardView, p: &crate::view::PieceView, faces: Faces) -> usize {
-        let token = piece_token(v, p);
-        let key = (format!("{}{faces:?}", v.game), token);
+        // Looked up for every piece of every ply: a key that allocates nothing.
+        let key = (
+            v.game,
+            faces,
+            p.owner,
+            p.identity.map(|i| i.letter),
+            v.knowledge_mark(p),
+        );
         if let Some(&n) = self.piece_ids.get(&key) {
             return n;
         }
         let n = self.piece_ids.len();
-        let _ = write!(self.pieces, r#"<g id="p{n}" data-token="{}">"#, esc(&key.1));
+        let token = piece_token(v, p);
+        let _ = write!(self.pieces, r#"<g id="p{n}" data-token="{}">"#, esc(&token));
         v.piece(&mut self.pieces, 0, 0, p, faces);
         self.pieces.push_str("</g>\n");
         self.piece_ids.insert(key, n);
@@ -142,6 +153,9 @@ fn piece_token(v: &BoardView, p: &crate::view::PieceView) -> String {
     t
 }
 
+/// The pieces each side has lost and the score, as a view gives them.
+type LostPieces = ([Vec<crate::view::PieceView>; 2], Option<[u32; 2]>);
+
 /// One view of one game as it goes: the position as piece numbers per square, the start, and
 /// per ply the squares that changed.
 struct Track {
@@ -149,9 +163,9 @@ struct Track {
     prev: Vec<i64>,
     start: Vec<i64>,
     changes: Vec<Vec<i64>>,
-    /// (ply, lost lines) whenever the lost pieces or the score read differently.
+    /// (ply, lost lines) whenever the lost pieces or the score changed.
     lost: Vec<Value>,
-    last_lost: Vec<String>,
+    last_lost: Option<LostPieces>,
 }
 
 impl Track {
@@ -162,7 +176,7 @@ impl Track {
             start: Vec::new(),
             changes: Vec::new(),
             lost: Vec::new(),
-            last_lost: Vec::new(),
+            last_lost: None,
         }
     }
 
@@ -170,11 +184,11 @@ impl Track {
     fn add(&mut self, v: &BoardView, ply: u32, kits: &mut Kits, faces: Faces) {
         let seen;
         let v = match self.viewer {
-            Some(side) => {
+            Some(side) if v.hidden_pieces => {
                 seen = v.seen_by(side);
                 &seen
             }
-            None => v,
+            _ => v,
         };
         let now: Vec<i64> = v
             .pieces
@@ -193,14 +207,16 @@ impl Track {
             self.changes.push(diff);
         }
         self.prev = now;
-        let mut lines: Vec<String> = [Side::First, Side::Second]
-            .iter()
-            .map(|s| v.lost_line(*s))
-            .collect();
-        lines.extend(v.score_line());
-        if lines != self.last_lost {
+        // The lines are written only when the lost pieces or the score changed.
+        let lost = (v.lost.clone(), v.score);
+        if self.last_lost.as_ref() != Some(&lost) {
+            let mut lines: Vec<String> = [Side::First, Side::Second]
+                .iter()
+                .map(|s| v.lost_line(*s))
+                .collect();
+            lines.extend(v.score_line());
             self.lost.push(json!([ply, lines]));
-            self.last_lost = lines;
+            self.last_lost = Some(lost);
         }
     }
 
@@ -252,6 +268,10 @@ fn step_through(
             st.frame = Some(kits.frame(&v, faces));
             st.hidden = v.hidden_pieces;
             st.first = Some(v.clone());
+            if !st.hidden {
+                // Nothing is hidden: every player's view is the first one's.
+                st.tracks.truncate(1);
+            }
         }
         if print.contains(&ply) {
             v.ply = ply;
@@ -428,10 +448,10 @@ fn viewers(viewer: Option<Side>) -> Vec<Option<Side>> {
 }
 
 /// The views' names, labels and positions, a view equal to an earlier one given as `same`.
-fn views_json(st: &Stepper, game: &str) -> Value {
+fn views_json(st: &Stepper, viewers: &[Option<Side>], game: &str) -> Value {
     let mut out: Vec<Value> = Vec::new();
-    for (i, t) in st.tracks.iter().enumerate() {
-        let (name, label) = match t.viewer {
+    for (i, viewer) in viewers.iter().enumerate() {
+        let (name, label) = match viewer {
             None => (
                 "arbiter".to_string(),
                 "arbiter's view: every piece the record gives".to_string(),
@@ -446,6 +466,10 @@ fn views_json(st: &Stepper, game: &str) -> Value {
                 (n.to_string(), label)
             }
         };
+        let Some(t) = st.tracks.get(i) else {
+            out.push(json!({"name": name, "label": label, "same": 0}));
+            continue;
+        };
         let same = st.tracks[..i]
             .iter()
             .position(|e| e.start == t.start && e.changes == t.changes && e.lost == t.lost);
@@ -458,7 +482,7 @@ fn views_json(st: &Stepper, game: &str) -> Value {
 }
 
 /// The game's data block: moves, captions and every view's positions.
-fn game_json(g: &GameInput, st: &Stepper, redact: bool) -> Value {
+fn game_json(g: &GameInput, st: &Stepper, viewers: &[Option<Side>], redact: bool) -> Value {
     let game = g.report.game.map_or("?", |x| x.as_str());
     let rec = g.record;
     let moves: Vec<String> = st
@@ -499,7 +523,7 @@ fn game_json(g: &GameInput, st: &Stepper, redact: bool) -> Value {
         "end": end,
         "unplayed": rec.moves.len().saturating_sub(st.plies.len()),
         "comments": comments,
-        "views": views_json(st, game),
+        "views": views_json(st, viewers, game),
     })
 }
 
@@ -567,7 +591,7 @@ pub fn game_section(
     findings_block(report, plies, redact, s);
     if let Some(st) = &stepper {
         print_boards(g, st, faces, s);
-        let data = script_json(&game_json(g, st, redact));
+        let data = script_json(&game_json(g, st, &viewers(viewer), redact));
         let _ = write!(
             s,
             r#"<script type="application/json" class="data">{data}</script>"#

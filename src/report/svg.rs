@@ -47,7 +47,7 @@ const CJK_FONT: &str =
     "Noto Serif CJK SC, Noto Sans CJK SC, WenQuanYi Zen Hei, AR PL UKai CN, SimSun, KaiTi, serif";
 
 /// How piece faces are written.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Faces {
     /// The letters of the log format (`R`, `5`, `L`): every game.
     #[default]
