@@ -3,4 +3,5 @@
 mod cli;
 mod formats;
 mod hostile;
+mod renderers;
 mod show;
