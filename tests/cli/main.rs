@@ -1,6 +1,7 @@
 //! The binary as users run it: commands, output formats, exit codes, hostile input and boards.
 
 mod cli;
+mod demo;
 mod formats;
 mod hostile;
 mod renderers;
