@@ -340,6 +340,7 @@ never change; `--select` and `--ignore` take them, SARIF uses them as rule ids, 
 which make it 2 (the input could not be judged); **warning** and **info** never change the
 exit code by themselves (`--fail-on` can make them). Each entry names a bundled fixture that
 shows the finding: `arbiter check FIXTURE` prints it with its span, rule and help line.
+`arbiter explain CODE` prints an entry in the terminal, `arbiter explain` lists every code.
 
 "#;
 

@@ -227,6 +227,52 @@ impl Suites {
 mod tests {
     use super::*;
 
+    fn game(source: &str) -> GameReport {
+        GameReport {
+            source: source.into(),
+            index: 0,
+            game: None,
+            parameters: Default::default(),
+            plies: 0,
+            result: None,
+            termination: None,
+            outcome: None,
+            findings: Vec::new(),
+            replay: None,
+        }
+    }
+
+    /// A file whose cases outgrow [`SPOOL_LIMIT`] is spooled to a temporary file and written
+    /// back whole and in order; the next file starts a new suite.
+    #[test]
+    fn a_large_suite_goes_through_a_temporary_file() {
+        let mut suites = Suites::default();
+        let mut out = Vec::new();
+        let case = |i: usize| format!("    <testcase name=\"{i:08}\"/>{}\n", " ".repeat(990));
+        let n = SPOOL_LIMIT / 1000 + 10;
+        for i in 0..n {
+            suites
+                .add(&mut out, &game("a.arb"), &case(i), Severity::Error)
+                .unwrap();
+        }
+        assert!(out.is_empty(), "a suite is held until its file ends");
+        assert!(suites.current.as_ref().unwrap().file.is_some(), "spooled");
+        suites
+            .add(&mut out, &game("b.arb"), &case(n), Severity::Error)
+            .unwrap();
+        suites.finish(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut want =
+            format!("  <testsuite name=\"a.arb\" tests=\"{n}\" failures=\"0\" errors=\"0\">\n");
+        for i in 0..n {
+            want.push_str(&case(i));
+        }
+        want.push_str("  </testsuite>\n  <testsuite name=\"b.arb\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
+        want.push_str(&case(n));
+        want.push_str("  </testsuite>\n</testsuites>\n");
+        assert!(text == want, "the spooled suite differs");
+    }
+
     #[test]
     fn text_xml_forbids_is_replaced_and_markup_escaped() {
         assert_eq!(
