@@ -17,7 +17,9 @@ use std::io::Write;
 use std::time::Instant;
 
 const CLASSES: [&str; 6] = ["brace", "lap", "shuttle", "games", "gravon", "random"];
-const FORMATS: [&str; 4] = ["human", "json", "jsonl", "sarif"];
+const FORMATS: [&str; 8] = [
+    "human", "json", "jsonl", "sarif", "github", "junit", "rdjson", "gitlab",
+];
 
 /// The ring of 12 squares round Stratego's left lake, each orthogonally next to the next.
 const RING: [&str; 12] = [
@@ -143,12 +145,7 @@ fn one(class: &str, n: usize, format: &str) {
     let path = std::env::temp_dir().join(format!("arbiter-scaling-{}.{ext}", std::process::id()));
     std::fs::write(&path, &bytes).expect("temp file");
     let opts = CheckOptions {
-        format: match format {
-            "json" => Format::Json,
-            "jsonl" => Format::Jsonl,
-            "sarif" => Format::Sarif,
-            _ => Format::Human,
-        },
+        format: <Format as clap::ValueEnum>::from_str(format, true).unwrap_or(Format::Human),
         ..CheckOptions::default()
     };
     let start = Instant::now();

@@ -68,7 +68,8 @@ impl Claim {
 }
 
 /// The answer to a claim (the JSON of `arbiter claim --format json`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Answer {
     /// The claim as given.
     pub claim: &'static str,

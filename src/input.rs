@@ -193,6 +193,9 @@ pub struct Chunk {
     /// Characters before `text`'s first byte on its line of the source (0 for a native game,
     /// which starts a line; a Gravon game may start inside one).
     pub column: usize,
+    /// Bytes before `text`'s first byte on its line of the source (byte columns, as reviewdog
+    /// counts them).
+    pub column_bytes: usize,
     /// The text (invalid UTF-8 repaired as `?`).
     pub text: String,
     /// A binary record's bytes ([`ChunkKind::Xqf`]); empty for text.
@@ -211,6 +214,7 @@ impl Chunk {
             offset: 0,
             line: 0,
             column: 0,
+            column_bytes: 0,
             text: String::new(),
             raw: Vec::new(),
             byte_findings: Vec::new(),
@@ -429,8 +433,9 @@ pub struct ChunkReader<R: BufRead> {
     cur: Vec<u8>,
     cur_offset: usize,
     cur_line: usize,
-    /// Characters before `offset` on its line (Gravon games may start inside a line).
+    /// Characters and bytes before `offset` on its line (Gravon games may start inside a line).
     column: usize,
+    column_bytes: usize,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
@@ -460,6 +465,7 @@ impl<R: BufRead> ChunkReader<R> {
             cur_offset: 0,
             cur_line: 0,
             column: 0,
+            column_bytes: 0,
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
@@ -475,6 +481,7 @@ impl<R: BufRead> ChunkReader<R> {
             offset,
             line,
             column: 0,
+            column_bytes: 0,
             text,
             raw: Vec::new(),
             byte_findings,
@@ -532,13 +539,14 @@ impl<R: BufRead> ChunkReader<R> {
         // Line and column from the previous game's start on: linear over the whole file.
         let gap = &all[self.offset..start];
         let line = memchr::memchr_iter(b'\n', gap).count() + self.line;
-        let column = match memchr::memrchr(b'\n', gap) {
-            Some(i) => char_count(&gap[i + 1..]),
-            None => self.column + char_count(gap),
+        let (column, column_bytes) = match memchr::memrchr(b'\n', gap) {
+            Some(i) => (char_count(&gap[i + 1..]), gap.len() - i - 1),
+            None => (self.column + char_count(gap), self.column_bytes + gap.len()),
         };
-        (self.offset, self.line, self.column) = (start, line, column);
+        (self.offset, self.line) = (start, line);
+        (self.column, self.column_bytes) = (column, column_bytes);
         let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
-        c.column = column;
+        (c.column, c.column_bytes) = (column, column_bytes);
         Some(c)
     }
 

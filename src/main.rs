@@ -3,9 +3,9 @@
 use arbiter::input::Input;
 use arbiter::report::svg::Faces;
 use arbiter::rules::{GameId, Overrides, RepetitionMode as Mode, TwoSquares};
-use arbiter::run::{self, CheckOptions, ExitStatus};
+use arbiter::run::{self, CheckOptions, ExitStatus, Format};
 use arbiter::{Code, Severity};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +31,18 @@ enum Command {
     /// Write one self-contained HTML page of the games: verdicts, findings, a board to step
     /// through (docs/report.md).
     Report(ReportArgs),
+    /// What a finding code means, its severity, rule and what to do; every code without one.
+    Explain {
+        /// A finding code (`two-squares-rule`); omit it to list every code.
+        code: Option<String>,
+    },
+    /// Print a shell completion script (e.g. `arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff: `arbiter man > arbiter.1; man ./arbiter.1`).
+    Man,
 }
 
 #[derive(clap::Args, Debug)]
@@ -64,7 +76,7 @@ struct ShowArgs {
     /// Only what this player knows at that ply (the game's own side names).
     #[arg(long = "as", value_enum, value_name = "SIDE")]
     as_side: Option<SideName>,
-    /// Also write the picture as a standalone SVG file.
+    /// Also write the picture as a standalone SVG file (`-`: the SVG alone on stdout).
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<PathBuf>,
     /// Piece faces in the SVG: the log's letters, or (Xiangqi, Jieqi) the Chinese characters.
@@ -127,18 +139,6 @@ fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
         .ok_or_else(|| {
             format!("unknown claim `{s}`; one of draw, two-squares, chase, repetition, perpetual-check, perpetual-chase")
         })
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-enum Format {
-    /// miette reports for people (findings on stdout, summary on stderr)
-    Human,
-    /// one JSON document on stdout
-    Json,
-    /// one JSON object per game, then one summary object
-    Jsonl,
-    /// SARIF 2.1.0 for code-scanning tools
-    Sarif,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -212,9 +212,12 @@ struct CheckArgs {
     /// Worker threads (default: all cores; at most 256).
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
-    /// Print only the summary.
+    /// No human report, only the summary line (a machine format is printed whole).
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Count findings by code and by file, in place of the human report.
+    #[arg(long)]
+    statistics: bool,
     /// Exit 0 even when findings reach the --fail-on level (unusable input still exits 2).
     #[arg(long)]
     exit_zero: bool,
@@ -323,6 +326,18 @@ fn main() -> ExitCode {
             };
             arbiter::claim::run(&one_input(&a.file), &req, &mut out, &mut err)
         }
+        Command::Explain { code } => arbiter::explain::run(code.as_deref(), &mut out, &mut err),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "arbiter", &mut out);
+            ExitStatus::Clean
+        }
+        Command::Man => match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+            Ok(()) => ExitStatus::Clean,
+            Err(e) => {
+                let _ = writeln!(err, "arbiter: cannot write the manual page: {e}");
+                ExitStatus::Unusable
+            }
+        },
         Command::Show(a) => {
             let req = arbiter::show::ShowRequest {
                 ply: a.ply,
@@ -368,12 +383,14 @@ fn use_color(c: Color) -> bool {
 }
 
 fn check(a: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
-    if a.show && a.format != Format::Human {
-        let _ = writeln!(
-            err,
-            "arbiter: --show draws boards in the human format only; drop --format or --show"
-        );
-        return ExitStatus::Unusable;
+    for (on, flag) in [(a.show, "--show"), (a.statistics, "--statistics")] {
+        if on && a.format != Format::Human {
+            let _ = writeln!(
+                err,
+                "arbiter: {flag} is for the human format only; drop --format or {flag}"
+            );
+            return ExitStatus::Unusable;
+        }
     }
     // More workers than MAX_JOBS only cost thread start-up: the work is split by games.
     const MAX_JOBS: usize = 256;
@@ -383,14 +400,10 @@ fn check(a: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
         .min(MAX_JOBS);
     let opts = CheckOptions {
         overrides: a.rules.overrides(),
-        format: match a.format {
-            Format::Human => run::Format::Human,
-            Format::Json => run::Format::Json,
-            Format::Jsonl => run::Format::Jsonl,
-            Format::Sarif => run::Format::Sarif,
-        },
+        format: a.format,
         jobs,
         quiet: a.quiet,
+        statistics: a.statistics,
         exit_zero: a.exit_zero,
         select: a.select,
         ignore: a.ignore,

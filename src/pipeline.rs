@@ -105,7 +105,7 @@ pub fn collect_sources(paths: &[PathBuf]) -> Vec<Source> {
 }
 
 /// Everything arbiter says about one game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct GameReport {
     /// The source's name.
     pub source: String,
@@ -119,6 +119,7 @@ pub struct GameReport {
     pub plies: usize,
     /// The recorded result (`Result` tag, else result token).
     #[serde(serialize_with = "ser_result")]
+    #[schemars(with = "Option<RecordedResult>")]
     pub result: Option<RecordedResult>,
     /// The `Termination` tag as written.
     pub termination: Option<String>,

@@ -254,7 +254,8 @@ pub struct ShowRequest {
     pub game_index: usize,
     /// Only what the player of this name knows (`red`, `black`, ...); `None`: the arbiter.
     pub as_side: Option<String>,
-    /// Also write the picture as an SVG file here.
+    /// Also write the picture as an SVG file here; `-`: write the SVG to the output instead
+    /// of the text board.
     pub svg: Option<std::path::PathBuf>,
     /// How the SVG writes piece faces (letters, or Xiangqi's characters).
     pub faces: crate::report::svg::Faces,
@@ -301,14 +302,18 @@ pub fn run(
             }
         },
     };
-    if let Err(e) = out
-        .write_all(view.render_text(req.color).as_bytes())
-        .and_then(|_| out.flush())
-    {
+    // `--svg -`: the SVG alone on standard output, in place of the text board.
+    let to_stdout = req.svg.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    let shown = if to_stdout {
+        view.render_svg_with(req.faces)
+    } else {
+        view.render_text(req.color)
+    };
+    if let Err(e) = out.write_all(shown.as_bytes()).and_then(|_| out.flush()) {
         let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
         return ExitStatus::Unusable;
     }
-    if let Some(path) = &req.svg {
+    if let Some(path) = req.svg.as_ref().filter(|_| !to_stdout) {
         if let Err(e) = std::fs::write(path, view.render_svg_with(req.faces)) {
             let _ = writeln!(err, "arbiter: cannot write {}: {e}", path.display());
             return ExitStatus::Unusable;

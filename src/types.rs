@@ -207,7 +207,7 @@ impl std::fmt::Display for EndReason {
 
 /// The verdict a rule gives a position: the result and why (a Xiangqi repetition's,
 /// rulings §4.3, whether it ended the game or play went on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Verdict {
     /// The result the rule gives.
     pub result: RecordedResult,

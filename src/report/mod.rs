@@ -1,14 +1,22 @@
-//! Report stage: findings out, for people (miette, [`human`]) and machines ([`json`],
-//! [`sarif`]). Every renderer takes the findings and the one [`SourceWindow`] they point into.
+//! Report stage: findings out, for people (miette, [`human`], [`statistics`]) and machines
+//! ([`json`], [`sarif`], [`github`], [`junit`], [`rdjson`], [`gitlab`]), put together by
+//! [`writer`]. Every renderer takes the findings and the one [`SourceWindow`] they point into.
 
 pub mod board;
 pub mod escape;
+pub mod github;
+pub mod gitlab;
 pub mod html;
 pub mod human;
 pub mod json;
+pub mod junit;
+pub mod rdjson;
 pub mod sarif;
+pub mod schema;
+pub mod statistics;
 pub mod stream;
 pub mod svg;
+pub mod writer;
 
 use crate::finding::Severity;
 use crate::pipeline::GameReport;
@@ -31,6 +39,8 @@ pub struct SourceWindow<'a> {
     pub line: usize,
     /// Characters before `text`'s first byte on its line of the source.
     pub column: usize,
+    /// Bytes before `text`'s first byte on its line of the source.
+    pub column_bytes: usize,
     /// A binary source (XQF): spans are byte offsets with no line, no column and no excerpt.
     pub binary: bool,
     index: OnceCell<LineIndex>,
@@ -46,6 +56,7 @@ impl<'a> SourceWindow<'a> {
             offset,
             line,
             column: 0,
+            column_bytes: 0,
             binary: false,
             index: OnceCell::new(),
         }
@@ -55,6 +66,7 @@ impl<'a> SourceWindow<'a> {
     pub fn of(chunk: &'a crate::input::Chunk) -> Self {
         let mut w = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
         w.column = chunk.column;
+        w.column_bytes = chunk.column_bytes;
         w.binary = chunk.kind == crate::input::ChunkKind::Xqf;
         w
     }
@@ -78,6 +90,21 @@ impl<'a> SourceWindow<'a> {
             .get_or_init(|| LineIndex::new(self.text))
             .line_col(self.text, local);
         (l + self.line, if l == 1 { c + self.column } else { c })
+    }
+
+    /// Line (1-based, in the source) and column (1-based, in UTF-8 bytes, as reviewdog counts
+    /// them) of the source byte offset `at`, clamped to the window; `None` in a binary source.
+    pub fn line_byte_col(&self, at: usize) -> Option<(usize, usize)> {
+        if self.binary {
+            return None;
+        }
+        let local = at.saturating_sub(self.offset).min(self.text.len());
+        let l = self.lines_before(local);
+        let col = local - self.index().starts[l] + 1;
+        Some((
+            l + 1 + self.line,
+            if l == 0 { col + self.column_bytes } else { col },
+        ))
     }
 
     fn index(&self) -> &LineIndex {
@@ -158,8 +185,43 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     SourceWindow::whole("", text).line_col(offset)
 }
 
+/// `path` as the CI formats name it: relative to the current directory when it lies below
+/// it, `/`-separated, without a leading `./`.
+pub fn relative_path(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
+        .unwrap_or_else(|| p.to_path_buf());
+    let s = rel.to_string_lossy().replace('\\', "/");
+    s.strip_prefix("./").unwrap_or(&s).to_string()
+}
+
+/// A finding's headline as the CI formats print it: `ply 7: <message>`, then ` (game N)`
+/// (counting from 1) from the second game of a source on. Not escaped.
+pub fn headline(f: &crate::finding::Finding, game_index: usize) -> String {
+    let mut s = match f.ply {
+        Some(p) => format!("ply {p}: {}", f.message),
+        None => f.message.clone(),
+    };
+    if game_index > 0 {
+        s.push_str(&format!(" (game {})", game_index + 1));
+    }
+    s
+}
+
+/// A finding's help (when it has one) and rule, one a line: `help: ...`, `rule: ...`. Not
+/// escaped.
+pub fn help_and_rule(f: &crate::finding::Finding) -> String {
+    match &f.help {
+        Some(h) => format!("help: {h}\nrule: {}", f.rule),
+        None => format!("rule: {}", f.rule),
+    }
+}
+
 /// Counts of one run, for the summary line and the JSON `summary`.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Summary {
     /// Sources read.
     pub files: usize,
@@ -239,6 +301,18 @@ mod tests {
         assert_eq!(w.line_col(2), (2, 1));
         assert_eq!(w.line_col(6), (3, 2));
         assert_eq!(w.lines_before(2), 1);
+    }
+
+    #[test]
+    fn byte_columns_count_utf8_bytes() {
+        let text = "x\nyé z\n";
+        let mut w = SourceWindow::new("f", &text[2..], 2, 1);
+        w.column_bytes = 5;
+        // é is two bytes: z is the 5th byte of its line
+        assert_eq!(w.line_byte_col(6), Some((2, 10)));
+        assert_eq!(w.line_byte_col(9), Some((3, 1)));
+        w.binary = true;
+        assert_eq!(w.line_byte_col(6), None);
     }
 
     #[test]

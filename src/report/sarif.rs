@@ -19,15 +19,8 @@ pub fn level(s: Severity) -> &'static str {
 /// A path as a relative URI reference: relative to the current directory when it lies below
 /// it, `/`-separated, with characters outside RFC 3986's unreserved set percent-encoded.
 pub fn artifact_uri(path: &str) -> String {
-    let p = std::path::Path::new(path);
-    let rel = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
-        .unwrap_or_else(|| p.to_path_buf());
-    let s = rel.to_string_lossy().replace('\\', "/");
-    let s = s.strip_prefix("./").unwrap_or(&s).to_string();
     let mut out = String::new();
-    for b in s.bytes() {
+    for b in super::relative_path(path).bytes() {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(b as char);
         } else {

@@ -19,7 +19,7 @@ use crate::view::BoardView;
 use serde::Serialize;
 
 /// How a game ended on the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Outcome {
     /// The result the moves give.
     pub result: RecordedResult,

@@ -1,7 +1,9 @@
 //! The binary as users run it: commands, output formats, exit codes, hostile input and boards.
 
 mod cli;
+mod demo;
 mod formats;
 mod hostile;
+mod renderers;
 mod report;
 mod show;
