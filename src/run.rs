@@ -10,6 +10,7 @@ use crate::input::{self, Chunk};
 use crate::pipeline::{self, GameReport, Options};
 use crate::record::GameRecord;
 use crate::report::stream::Streamed;
+use crate::report::verdict::{Counts, GameVerdict};
 use crate::report::{human, json, sarif, SourceWindow, Summary};
 use crate::rules::Overrides;
 pub use crate::types::ExitStatus;
@@ -123,7 +124,13 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> 
     };
     for rec in &records {
         let mut g = pipeline::check_record(&chunk.source, rec, &pipeline_opts);
+        // The verdict reads every finding (a result-mismatch that --ignore hides still
+        // decides whether the result agrees); it counts the findings reported.
+        let mut verdict = (opts.format == Format::Human).then(|| GameVerdict::of(&g));
         g.findings.retain(|f| opts.keeps(f.code));
+        if let Some(v) = &mut verdict {
+            v.counts = Counts::of(&g.findings);
+        }
         g.replay = None;
         if !opts.quiet {
             let target = Target {
@@ -131,7 +138,7 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> 
                 uri: &uri,
                 items,
             };
-            render_game(&g, rec, opts, &target, &mut done.text);
+            render_game(&g, rec, verdict.as_ref(), opts, &target, &mut done.text);
         }
         done.games.push(g);
     }
@@ -160,10 +167,11 @@ impl Target<'_> {
 }
 
 /// Appends what `opts.format` prints of one game to `out` (one piece per array item for
-/// the streamed formats).
+/// the streamed formats); the human format starts with the game's `verdict`.
 fn render_game(
     g: &GameReport,
     rec: &GameRecord,
+    verdict: Option<&GameVerdict>,
     opts: &CheckOptions,
     to: &Target,
     out: &mut Vec<String>,
@@ -180,7 +188,7 @@ fn render_game(
             } else {
                 vec![None; g.findings.len()]
             };
-            let mut text = String::new();
+            let mut text = verdict.map_or(String::new(), GameVerdict::render);
             for (f, board) in g.findings.iter().zip(boards) {
                 text.push_str(&human::render(f, src, g.index, style));
                 text.push_str(board.as_deref().unwrap_or(""));

@@ -215,6 +215,55 @@ pub struct Verdict {
     pub reason: EndReason,
 }
 
+/// A ply named as the record writes it, for verdicts and claim answers: `ply 271 (136. b4xb7)`;
+/// in a record whose turns hold several plies (Spionage), `ply 9 (turn 5, 3. White, move 1:
+/// e3-e4)`, as Spionage's findings name a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveRef {
+    /// The ply (1-based, in the order played).
+    pub ply: u32,
+    /// The turn of the movetext it belongs to (0-based; equals `ply - 1` outside Spionage).
+    pub turn: usize,
+    /// The movetext number of that turn (`136` in `136. b4xb7`).
+    pub number: u64,
+    /// True when the turn is written after `N...` (the second player's turn of number N).
+    pub second: bool,
+    /// The move within its turn (1-based), when the record's turns hold several plies.
+    pub move_in_turn: Option<usize>,
+    /// Who played it, when the replay reached it.
+    pub side: Option<Side>,
+    /// The move as written, its annotation in parentheses included (`b4xb7(2:F)`).
+    pub text: String,
+}
+
+impl MoveRef {
+    /// `136. b4xb7`, `136... b7xb8`, or `turn 5, 3. White, move 1: e3-e4` (Spionage);
+    /// `sides` names the players. The text is the log's: escape it before it reaches a
+    /// terminal or a page.
+    pub fn written(&self, sides: [&str; 2]) -> String {
+        let dots = if self.second { "..." } else { "." };
+        match self.move_in_turn {
+            Some(k) => {
+                let who = self
+                    .side
+                    .map_or(String::new(), |s| format!(" {}", sides[s.index()]));
+                format!(
+                    "turn {}, {}{dots}{who}, move {k}: {}",
+                    self.turn + 1,
+                    self.number,
+                    self.text
+                )
+            }
+            None => format!("{}{dots} {}", self.number, self.text),
+        }
+    }
+
+    /// `ply 271 (136. b4xb7)`: [`MoveRef::written`] after the ply number.
+    pub fn named(&self, sides: [&str; 2]) -> String {
+        format!("ply {} ({})", self.ply, self.written(sides))
+    }
+}
+
 /// One row of the table of rulesets ([`GAMES`]): how a ruleset is named and its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {

@@ -674,7 +674,10 @@ fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
         };
         let mut v = v.clone();
         if let Some(o) = g.report.outcome.as_ref().filter(|o| o.ply == ply) {
-            v.ended = Some((o.result.as_str(), o.reason.as_str()));
+            v.ended = Some(crate::types::Verdict {
+                result: o.result,
+                reason: o.reason,
+            });
         }
         let id = format!("g{}-{ply}-", g.number);
         let svg = v.render_svg_in(faces, &id);

@@ -5,3 +5,4 @@ mod formats;
 mod hostile;
 mod report;
 mod show;
+mod verdict;
