@@ -264,6 +264,42 @@ impl MoveRef {
     }
 }
 
+/// The words for an ending, shared by every output (the human report's verdict, `show`'s
+/// caption, `claim` answers): (`Red wins: Blue's Flag is captured`, `draw: neither side can
+/// move`), with the players named as in `sides`; the reason's kebab-case code is not
+/// included.
+pub fn ending_words(sides: [&str; 2], v: Verdict) -> String {
+    let winner = match v.result {
+        RecordedResult::FirstWins => Some(Side::First),
+        RecordedResult::SecondWins => Some(Side::Second),
+        _ => None,
+    };
+    let Some(w) = winner else {
+        return match v.reason {
+            EndReason::NeitherCanMove => "draw: neither side can move".into(),
+            EndReason::Repetition => {
+                "draw by repetition: a position stands for the third time".into()
+            }
+            EndReason::MoveLimit => "draw: the no-capture move limit is reached".into(),
+            r => format!("{}: {}", v.result.as_str(), r.as_str().replace('-', " ")),
+        };
+    };
+    let (win, lose) = (sides[w.index()], sides[w.other().index()]);
+    let why = match v.reason {
+        EndReason::FlagCaptured => format!("{lose}'s Flag is captured"),
+        EndReason::NoLegalMove => format!("{lose} has no legal move"),
+        EndReason::HeadquartersCaptured => format!("{lose}'s Headquarters is captured"),
+        EndReason::AllPiecesCaptured => format!("{lose} has no movable piece left"),
+        EndReason::DenEntered => format!("{win} enters {lose}'s den"),
+        EndReason::Checkmate => format!("{lose} is checkmated"),
+        EndReason::Stalemate => format!("{lose} is stalemated"),
+        EndReason::PerpetualCheck => format!("{lose} checks perpetually"),
+        EndReason::PerpetualChase => format!("{lose} chases perpetually"),
+        r => r.as_str().replace('-', " "),
+    };
+    format!("{win} wins: {why}")
+}
+
 /// One row of the table of rulesets ([`GAMES`]): how a ruleset is named and its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {

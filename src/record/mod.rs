@@ -261,6 +261,24 @@ impl GameRecord {
             text,
         })
     }
+    /// The record cut after its first `plies` plies of the main line: the same tags and
+    /// setups, no variations, comments, result or findings (what an engine replays to reach a
+    /// position).
+    pub fn head(&self, plies: usize) -> GameRecord {
+        let moves = self.moves[..plies.min(self.moves.len())].to_vec();
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: self.tags.clone(),
+            setups: self.setups.clone(),
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            format_defaults: self.format_defaults.clone(),
+            ..GameRecord::default()
+        }
+    }
     /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
     /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
     /// then the line's own, in the order played. Empty when there is no line `n`. Time and

@@ -6,7 +6,8 @@
 use super::escape;
 use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::GameReport;
-use crate::types::{EndReason, GameId, MoveRef, RecordedResult, Side, Verdict};
+pub use crate::types::ending_words;
+use crate::types::{GameId, MoveRef, RecordedResult, Verdict};
 
 /// How the moves leave the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,40 +115,6 @@ pub struct GameVerdict {
 /// The players' names of `game` (Red/Blue for a game of no known ruleset).
 fn sides(game: Option<GameId>) -> [&'static str; 2] {
     game.map_or(["Red", "Blue"], |g| g.side_names())
-}
-
-/// The words for an ending (`Red wins: Blue's Flag is captured`, `draw: neither side can
-/// move`), with the players named as in `sides`; the reason's kebab-case code is not included.
-pub fn ending_words(sides: [&str; 2], v: Verdict) -> String {
-    let winner = match v.result {
-        RecordedResult::FirstWins => Some(Side::First),
-        RecordedResult::SecondWins => Some(Side::Second),
-        _ => None,
-    };
-    let Some(w) = winner else {
-        return match v.reason {
-            EndReason::NeitherCanMove => "draw: neither side can move".into(),
-            EndReason::Repetition => {
-                "draw by repetition: a position stands for the third time".into()
-            }
-            EndReason::MoveLimit => "draw: the no-capture move limit is reached".into(),
-            r => format!("{}: {}", v.result.as_str(), r.as_str().replace('-', " ")),
-        };
-    };
-    let (win, lose) = (sides[w.index()], sides[w.other().index()]);
-    let why = match v.reason {
-        EndReason::FlagCaptured => format!("{lose}'s Flag is captured"),
-        EndReason::NoLegalMove => format!("{lose} has no legal move"),
-        EndReason::HeadquartersCaptured => format!("{lose}'s Headquarters is captured"),
-        EndReason::AllPiecesCaptured => format!("{lose} has no movable piece left"),
-        EndReason::DenEntered => format!("{win} enters {lose}'s den"),
-        EndReason::Checkmate => format!("{lose} is checkmated"),
-        EndReason::Stalemate => format!("{lose} is stalemated"),
-        EndReason::PerpetualCheck => format!("{lose} checks perpetually"),
-        EndReason::PerpetualChase => format!("{lose} chases perpetually"),
-        r => r.as_str().replace('-', " "),
-    };
-    format!("{win} wins: {why}")
 }
 
 /// `s` with its first letter upper-case.

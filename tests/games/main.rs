@@ -5,6 +5,7 @@ mod corpus_support;
 #[path = "../support/xiangqi.rs"]
 mod xiangqi_support;
 
+mod claims;
 mod history;
 mod jieqi;
 mod jungle;
