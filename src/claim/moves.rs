@@ -6,7 +6,7 @@
 
 use super::reply::{json, push_evidence, ClaimFormat, EvidenceOut, Named};
 use super::{context, Judged, Unjudgeable};
-use crate::finding::Finding;
+use crate::finding::{Code, Finding};
 use crate::report::escape;
 use crate::rules::claims::{ClaimContext, Trial, Trials, Tried};
 use crate::rules::Outcome;
@@ -143,7 +143,13 @@ fn ends(ctx: &ClaimContext, o: &Outcome) -> Ends {
 
 /// The evidence of `f`, the move tried being ply `ctx.ply + 1` written as `text`.
 fn evidence(ctx: &ClaimContext, f: &Finding, text: &str) -> Vec<EvidenceOut> {
-    ctx.evidence_of(f, Some("in the evidence"))
+    let rest = match f.code {
+        Code::TwoSquaresRule => "in the run",
+        Code::MoreSquaresRule => "in the chase",
+        Code::PerpetualCheck | Code::PerpetualChase => "in the window",
+        _ => "in the evidence",
+    };
+    ctx.evidence_of(f, Some(rest))
         .into_iter()
         .map(|e| EvidenceOut {
             written: if e.ply > ctx.ply {
@@ -209,7 +215,7 @@ pub fn one(j: Judged, ply: u32, text: &str) -> Result<MoveReply, Unjudgeable> {
             text: text.to_string(),
             allowed: false,
             answer: "game-over",
-            rule: crate::finding::Code::MovesAfterEnd.as_str(),
+            rule: Code::MovesAfterEnd.as_str(),
             rule_source: "rulings §1.3",
             reason: format!(
                 "the game ended on ply {}: {} ({})",
@@ -339,8 +345,16 @@ impl MovesReply {
                 ));
             }
         }
-        for a in &self.untried {
-            t.push_str(&format!("  not tried: {}: {}\n", a.text, a.reason));
+        // Grouped by why (a Jieqi reveal the log does not give is one reason for many moves).
+        let mut whys: Vec<&str> = self.untried.iter().map(|a| a.reason.as_str()).collect();
+        whys.dedup();
+        for why in whys {
+            let moves = self.untried.iter().filter(|a| a.reason == why);
+            push_wrapped(
+                &mut t,
+                &format!("  not tried ({why}):"),
+                moves.map(|a| a.text.as_str()),
+            );
         }
         escape::visible(&t).into_owned()
     }

@@ -355,6 +355,9 @@ pub struct Trials {
     pub after: u32,
     /// The game had ended on the board by then: no move may be played.
     pub ended: Option<super::Outcome>,
+    /// The turn the moves belong to ([`crate::record::MoveRecord::turn`], 0-based): a log
+    /// that appends one joins it to that turn.
+    pub turn: usize,
     /// Every move tried, in the engine's order.
     pub moves: Vec<Tried>,
 }

@@ -326,9 +326,11 @@ pub fn try_after<R: Rules>(
     only: Option<&str>,
 ) -> Option<Trials> {
     let (state, replay) = state_after(rules, record, params, after)?;
+    let turn = rules.next_turn(&state, after);
     let mut trials = Trials {
         after,
         ended: replay.outcome.clone(),
+        turn,
         moves: Vec::new(),
     };
     if trials.ended.is_some() {
@@ -338,7 +340,6 @@ pub fn try_after<R: Rules>(
         Some(m) => vec![m.to_string()],
         None => rules.board_moves(&state),
     };
-    let turn = rules.next_turn(&state, after);
     for text in texts {
         let mv = MoveRecord::unlocated(&text, turn);
         let trial = try_one(rules, &state, &mv, after + 1);

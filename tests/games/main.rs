@@ -9,6 +9,7 @@ mod claims;
 mod history;
 mod jieqi;
 mod jungle;
+mod moves;
 mod spionage;
 mod stratego;
 mod xiangqi;
