@@ -131,7 +131,7 @@ pub struct GameReport {
     #[serde(skip)]
     pub replay: Option<Replay>,
     /// The players as the tags name them (the tag named after each side: `Red`, `Blue`,
-    /// `White`, `Black`), first player first.
+    /// `White`, `Black`; else PGN's `White` and `Black`), first player first.
     #[serde(skip)]
     pub players: [Option<String>; 2],
     /// True when the replay stopped before the record's end (a setup, move or parameter that
@@ -361,9 +361,14 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         }
     };
     report.game = Some(game);
-    report.players = game
-        .side_names()
-        .map(|side| record.tag_value(side).map(str::to_string));
+    // The tag named after the side, else PGN's White and Black (first and second player).
+    let [first, second] = game.side_names();
+    report.players = [(first, "White"), (second, "Black")].map(|(side, pgn)| {
+        record
+            .tag_value(side)
+            .or(record.tag_value(pgn))
+            .map(str::to_string)
+    });
     let (params, _defaults) = match parameters_for(record, game, &opts.overrides) {
         Ok((params, defaults, warnings)) => {
             report.findings.extend(warnings);

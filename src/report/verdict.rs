@@ -4,7 +4,7 @@
 //! [`GameVerdict::render`] is its text for people, [`ending_words`] the words for an ending.
 
 use super::escape;
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{Code, Finding, Rule, Severity};
 use crate::pipeline::GameReport;
 pub use crate::types::ending_words;
 use crate::types::{GameId, MoveRef, RecordedResult, Verdict};
@@ -61,6 +61,9 @@ pub enum RecordCheck {
     Unknown,
     /// Not compared: the replay stopped before the end of the record.
     NotChecked,
+    /// Not compared: the record's `Result` or `Termination` cannot be read (the finding's
+    /// message).
+    Unreadable(String),
 }
 
 /// Findings by severity.
@@ -203,6 +206,7 @@ impl GameVerdict {
             RecordCheck::Agrees => format!("{recorded}: agrees with the moves"),
             RecordCheck::Disagrees(why) => format!("{recorded}: disagrees ({why})"),
             RecordCheck::Missing | RecordCheck::Unknown => format!("{recorded}{moves_give}"),
+            RecordCheck::Unreadable(why) => format!("{recorded}: not compared ({why})"),
             RecordCheck::NotChecked => match self.ending {
                 Ending::NotJudged { .. } => {
                     format!("{recorded}: not compared (the game was not judged)")
@@ -297,6 +301,12 @@ fn ending(g: &GameReport) -> Ending {
 fn record_check(g: &GameReport) -> RecordCheck {
     if let Some(f) = g.findings.iter().find(|f| f.code == Code::ResultMismatch) {
         return RecordCheck::Disagrees(f.message.clone());
+    }
+    let unreadable = |f: &&Finding| {
+        f.code == Code::ParseError && matches!(f.rule, Rule::LogTerminations | Rule::LogTags)
+    };
+    if let Some(f) = g.findings.iter().find(unreadable) {
+        return RecordCheck::Unreadable(f.message.clone());
     }
     match g.result {
         _ if g.stopped || g.game.is_none() => RecordCheck::NotChecked,

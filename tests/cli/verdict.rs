@@ -22,6 +22,7 @@ const FIXTURES: &[&str] = &[
     "fixtures/history/only-forbidden-moves-loses.arb",
     "fixtures/history/two-squares-fourth-move.arb",
     "fixtures/stratego/termination-resignation.arb",
+    "fixtures/stratego/termination-unknown-word.arb",
     "fixtures/stratego/result-contradicts-board.arb",
     "fixtures/stratego/result-unknown-on-finished-game.arb",
     "fixtures/stratego/no-result.arb",
