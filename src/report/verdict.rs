@@ -227,6 +227,17 @@ impl GameVerdict {
         super::by_severity(c.errors, c.warnings, c.infos)
     }
 
+    /// The verdict on one line (the HTML report's): the ending, the recorded result, the
+    /// findings, joined by ` · `. Text from the log is not escaped.
+    pub fn line(&self) -> String {
+        format!(
+            "{} · {} · findings: {}",
+            capitalised(&self.ending_text()),
+            self.record_text(),
+            self.counts_text()
+        )
+    }
+
     /// The verdict block of the human report: a headline naming the game and its players,
     /// then the ending, the recorded result and the findings by severity. Every text from
     /// the log is escaped for the terminal.
