@@ -1,5 +1,6 @@
 //! The `arbiter` command line: arguments in, exit code out. All judgement lives in the library.
 
+use arbiter::claim::{Claim, Question};
 use arbiter::input::Input;
 use arbiter::report::svg::Faces;
 use arbiter::rules::{GameId, Overrides, RepetitionMode as Mode, TwoSquares};
@@ -24,7 +25,7 @@ enum Command {
     Check(CheckArgs),
     /// Print a record (native log or Gravon XML) as a native log.
     Convert(ConvertArgs),
-    /// Does a claim hold in the position after a ply? Exit 0 holds, 1 does not, 2 unusable.
+    /// Does a claim hold after a ply, and may a move be played there? (docs/claims.md)
     Claim(ClaimArgs),
     /// Draw the position after a ply, as the arbiter or one player sees it (docs/show.md).
     Show(ShowArgs),
@@ -115,15 +116,29 @@ enum SideName {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Every claim of every ruleset, what it means, its source in the rulings, \
+the evidence an answer cites and the exit codes: docs/claims.md.\n\
+Exit codes: a claim 0 holds, 1 does not hold (or is at the admin's discretion), 2 does not \
+apply to this game or cannot be judged; a move 0 allowed, 1 not allowed; --moves 0 when some \
+move is allowed."
+)]
 struct ClaimArgs {
-    /// The game log (`-` for stdin).
-    file: PathBuf,
-    /// The claim: draw, two-squares, chase, repetition, perpetual-check or perpetual-chase.
-    #[arg(value_parser = parse_claim)]
-    claim: arbiter::claim::Claim,
-    /// The claim is made in the position after this ply (0: the start).
+    /// The game log (`-` for stdin) and the claim, in either order: draw, two-squares, chase,
+    /// repetition, jungle-repetition, no-return, perpetual-check, perpetual-chase, no-capture,
+    /// move-limit, result. Without a claim, --move or --moves asks about moves.
+    #[arg(required = true, num_args = 1..=2, value_name = "FILE|CLAIM")]
+    args: Vec<PathBuf>,
+    /// The position after this ply (0: the start); `result` without it reads the whole game.
     #[arg(long)]
-    ply: u32,
+    ply: Option<u32>,
+    /// May MOVE (the game's notation; for Spionage one move of a turn) be played after the ply?
+    /// Without MOVE: as --moves.
+    #[arg(long = "move", value_name = "MOVE", num_args = 0..=1, default_missing_value = "")]
+    mv: Option<String>,
+    /// Every move allowed after the ply, and apart the ones a history rule forbids.
+    #[arg(long, conflicts_with = "mv")]
+    moves: bool,
     /// Which game of the file (counting from 0).
     #[arg(long, default_value_t = 0)]
     game_index: usize,
@@ -134,11 +149,53 @@ struct ClaimArgs {
     format: ClaimFormat,
 }
 
-fn parse_claim(s: &str) -> Result<arbiter::claim::Claim, String> {
-    arbiter::claim::Claim::parse(s)
-        .ok_or_else(|| {
-            format!("unknown claim `{s}`; one of draw, two-squares, chase, repetition, perpetual-check, perpetual-chase")
-        })
+/// Every claim's name, for messages.
+const CLAIMS: &str = "draw, two-squares, chase, repetition, jungle-repetition, no-return, \
+perpetual-check, perpetual-chase, no-capture, move-limit, result";
+
+impl ClaimArgs {
+    /// The question asked about moves, if any.
+    fn move_question(&self) -> Option<Question> {
+        match (&self.mv, self.moves) {
+            (Some(m), _) if !m.is_empty() => Some(Question::Move(m.clone())),
+            (Some(_), _) | (None, true) => Some(Question::Moves),
+            (None, false) => None,
+        }
+    }
+
+    /// The file and the question, the claim and the file in either order; `Err` with what is
+    /// wrong with the usage.
+    fn question(&self) -> Result<(PathBuf, Question), String> {
+        match (self.args.as_slice(), self.move_question()) {
+            ([file], Some(q)) => Ok((file.clone(), q)),
+            ([_], None) => Err(format!(
+                "name a claim ({CLAIMS}) or ask about moves with --move MOVE or --moves"
+            )),
+            ([_, _], Some(_)) => {
+                Err("ask a claim or about moves (--move, --moves), not both".into())
+            }
+            ([a, b], None) => file_and_claim(a, b).map(|(f, c)| (f, Question::Claim(c))),
+            _ => Err("give the game log and a claim".into()),
+        }
+    }
+}
+
+/// Which of `a` and `b` is the claim: the one that names a claim; when both do, the other
+/// one is the file if it exists.
+fn file_and_claim(a: &PathBuf, b: &PathBuf) -> Result<(PathBuf, Claim), String> {
+    let claim_of = |p: &PathBuf| p.to_str().and_then(Claim::parse);
+    match (claim_of(a), claim_of(b)) {
+        (Some(c), Some(_)) if b.exists() && !a.exists() => Ok((b.clone(), c)),
+        (_, Some(c)) => Ok((a.clone(), c)),
+        (Some(c), None) => Ok((b.clone(), c)),
+        (None, None) => {
+            let unknown = if a.exists() { b } else { a };
+            Err(format!(
+                "unknown claim `{}`; one of {CLAIMS}",
+                unknown.display()
+            ))
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -312,20 +369,7 @@ fn main() -> ExitCode {
                 &mut err,
             )
         }
-        Command::Claim(a) => {
-            let req = arbiter::claim::ClaimRequest {
-                claim: a.claim,
-                ply: a.ply,
-                game_index: a.game_index,
-                overrides: a.rules.overrides(),
-                format: match a.format {
-                    ClaimFormat::Human => arbiter::claim::ClaimFormat::Human,
-                    ClaimFormat::Json => arbiter::claim::ClaimFormat::Json,
-                },
-                color: use_color(Color::Auto),
-            };
-            arbiter::claim::run(&one_input(&a.file), &req, &mut out, &mut err)
-        }
+        Command::Claim(a) => claim(a, &mut out, &mut err),
         Command::Explain { code } => arbiter::explain::run(code.as_deref(), &mut out, &mut err),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "arbiter", &mut out);
@@ -380,6 +424,45 @@ fn use_color(c: Color) -> bool {
                 && std::io::stdout().is_terminal()
         }
     }
+}
+
+fn claim(a: ClaimArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
+    let format = match a.format {
+        ClaimFormat::Human => arbiter::claim::ClaimFormat::Human,
+        ClaimFormat::Json => arbiter::claim::ClaimFormat::Json,
+    };
+    let asked = a.question().and_then(|(file, q)| {
+        if a.ply.is_none() && q != Question::Claim(Claim::Result) {
+            return Err("--ply N is required (the position after ply N; 0 for the start)".into());
+        }
+        Ok((file, q))
+    });
+    let (file, question) = match asked {
+        Ok(q) => q,
+        Err(why) => {
+            let _ = writeln!(err, "arbiter: {why}");
+            if format == arbiter::claim::ClaimFormat::Json {
+                let v = arbiter::claim::reply::ErrorReply {
+                    error: why,
+                    claim: None,
+                    source: None,
+                    game_index: None,
+                    ply: None,
+                };
+                let _ = out.write_all(arbiter::claim::reply::json(&v).as_bytes());
+            }
+            return ExitStatus::Unusable;
+        }
+    };
+    let req = arbiter::claim::ClaimRequest {
+        question,
+        ply: a.ply,
+        game_index: a.game_index,
+        overrides: a.rules.overrides(),
+        format,
+        color: use_color(Color::Auto),
+    };
+    arbiter::claim::run(&one_input(&file), &req, out, err)
 }
 
 fn check(a: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {

@@ -9,7 +9,7 @@ use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord};
 use crate::rulebook::Rule;
 use crate::rules::{params, GameId, Outcome, Overrides, Parameters, Replay};
-use crate::types::{RecordedResult, Span};
+use crate::types::{MoveRef, RecordedResult, Side, Span};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -131,6 +131,18 @@ pub struct GameReport {
     /// The replay (plies, keys) for later stages that show positions.
     #[serde(skip)]
     pub replay: Option<Replay>,
+    /// The players as the tags name them (the tag named after each side: `Red`, `Blue`,
+    /// `White`, `Black`; else PGN's `White` and `Black`), first player first.
+    #[serde(skip)]
+    pub players: [Option<String>; 2],
+    /// True when the replay stopped before the record's end (a setup, move or parameter that
+    /// could not be judged): the plies after it are unchecked.
+    #[serde(skip)]
+    pub stopped: bool,
+    /// The ply that ended the game on the board, or else the ply the replay stopped at, named
+    /// as the record writes it.
+    #[serde(skip)]
+    pub key_move: Option<MoveRef>,
 }
 
 fn ser_result<S: serde::Serializer>(r: &Option<RecordedResult>, s: S) -> Result<S::Ok, S::Error> {
@@ -334,6 +346,9 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         outcome: None,
         findings: record.findings.clone(),
         replay: None,
+        players: [None, None],
+        stopped: false,
+        key_move: None,
     };
     report.result = checks::outcome::recorded_result(record, &mut Vec::new()).map(|r| r.value);
     if record.unreadable() {
@@ -347,6 +362,14 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         }
     };
     report.game = Some(game);
+    // The tag named after the side, else PGN's White and Black (first and second player).
+    let [first, second] = game.side_names();
+    report.players = [(first, "White"), (second, "Black")].map(|(side, pgn)| {
+        record
+            .tag_value(side)
+            .or(record.tag_value(pgn))
+            .map(str::to_string)
+    });
     let (params, _defaults) = match parameters_for(record, game, &opts.overrides) {
         Ok((params, defaults, warnings)) => {
             report.findings.extend(warnings);
@@ -362,6 +385,8 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     report.parameters = replay.parameters.clone();
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();
+    report.stopped = replay.stopped;
+    report.key_move = key_move(record, &replay);
     let after = engine.after_replay(&replay);
     let result_findings = checks::outcome::check_result(record, &replay);
     // The replay's findings move into the report: the report holds them, the replay the plies.
@@ -371,6 +396,32 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     sort_findings(&mut report.findings);
     report.replay = Some(replay);
     report
+}
+
+/// The ply that ended the game on the board, or the ply the replay stopped at (the one after
+/// the last ply played), named as `record` writes it.
+fn key_move(record: &GameRecord, replay: &Replay) -> Option<MoveRef> {
+    let side_of = |ply: u32| {
+        let i = (ply as usize).checked_sub(1)?;
+        replay.plies.get(i).map(|p| p.side)
+    };
+    match (&replay.outcome, replay.stopped) {
+        (Some(o), _) => record.move_ref(o.ply, side_of(o.ply)),
+        (None, true) => {
+            let next = replay.plies.len() as u32 + 1;
+            // A game that cannot start (its setup) stops at no ply.
+            replay.findings.last().filter(|f| f.ply == Some(next))?;
+            let (i, moves) = (next as usize - 1, &record.moves);
+            let same_turn = i > 0 && moves.get(i).is_some_and(|m| m.turn == moves[i - 1].turn);
+            let side = match replay.plies.last() {
+                Some(p) if same_turn => p.side,
+                Some(p) => p.side.other(),
+                None => replay.parameters.first_move.unwrap_or(Side::First),
+            };
+            record.move_ref(next, Some(side))
+        }
+        (None, false) => None,
+    }
 }
 
 /// Orders findings: record-level (no ply) first, then by ply, then by position in the file.

@@ -9,6 +9,7 @@ use crate::finding::{Code, Severity};
 use crate::input::{self, Chunk};
 use crate::pipeline::{self, GameReport, Options};
 use crate::report::statistics::Statistics;
+use crate::report::verdict::{Counts, GameVerdict};
 use crate::report::writer::{Renderer, Writer};
 use crate::report::{SourceWindow, Summary};
 use crate::rules::Overrides;
@@ -100,7 +101,13 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
     };
     for rec in &records {
         let mut g = pipeline::check_record(&chunk.source, rec, &pipeline_opts);
+        // The verdict reads every finding (a result-mismatch that --ignore hides still
+        // decides whether the result agrees); it counts the findings reported.
+        let mut verdict = (opts.format == Format::Human).then(|| GameVerdict::of(&g));
         g.findings.retain(|f| opts.keeps(f.code));
+        if let Some(v) = &mut verdict {
+            v.counts = Counts::of(&g.findings);
+        }
         let boards = if opts.show && opts.renders() {
             crate::show::finding_boards(rec, &g, opts.color)
         } else {
@@ -108,7 +115,12 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
         };
         g.replay = None;
         if opts.renders() {
-            done.pieces.push(render.game(&g, &src, &boards));
+            let mut pieces = render.game(&g, &src, &boards);
+            // The human report opens each game with its verdict.
+            if let (Some(v), Some(first)) = (&verdict, pieces.first_mut()) {
+                first.insert_str(0, &v.render());
+            }
+            done.pieces.push(pieces);
         } else {
             done.pieces.push(Vec::new());
         }

@@ -67,7 +67,10 @@ pub fn views_at(
     });
     if let Some(o) = &replay.outcome {
         if let Some(v) = views.get_mut(&o.ply) {
-            v.ended = Some((o.result.as_str(), o.reason.as_str()));
+            v.ended = Some(crate::types::Verdict {
+                result: o.result,
+                reason: o.reason,
+            });
         }
     }
     (replay, views)

@@ -16,7 +16,7 @@ pub mod split;
 pub mod xqf;
 
 use crate::finding::Finding;
-pub use crate::types::{RecordedResult, Span, Spanned};
+pub use crate::types::{MoveRef, RecordedResult, Span, Spanned};
 
 /// One tag pair `[Name "value"]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -233,6 +233,51 @@ impl GameRecord {
     /// The value of the last tag named `name` (case-insensitive).
     pub fn tag_value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.value.as_str())
+    }
+    /// Ply `ply` (1-based) of the main line named as the record writes it ([`MoveRef`]), with
+    /// `side` the player the replay found moving; `None` when there is no such ply. The move
+    /// within its turn is given when some turn of the record holds several plies (Spionage).
+    pub fn move_ref(&self, ply: u32, side: Option<crate::types::Side>) -> Option<MoveRef> {
+        let i = (ply as usize).checked_sub(1)?;
+        let m = self.moves.get(i)?;
+        let shifted = m.turn as u64 + self.numbering_offset;
+        let multi = self.turns != self.moves.len();
+        let first_of_turn = self.moves[..i]
+            .iter()
+            .rev()
+            .take_while(|p| p.turn == m.turn)
+            .count();
+        let mut text = m.text.value.to_string();
+        if let Some(a) = m.annotation() {
+            text.push_str(&format!("({})", a.value));
+        }
+        Some(MoveRef {
+            ply,
+            turn: m.turn,
+            number: shifted / 2 + 1,
+            second: shifted % 2 == 1,
+            move_in_turn: multi.then_some(first_of_turn + 1),
+            side,
+            text,
+        })
+    }
+    /// The record cut after its first `plies` plies of the main line: the same tags and
+    /// setups, no variations, comments, result or findings (what an engine replays to reach a
+    /// position).
+    pub fn head(&self, plies: usize) -> GameRecord {
+        let moves = self.moves[..plies.min(self.moves.len())].to_vec();
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: self.tags.clone(),
+            setups: self.setups.clone(),
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            format_defaults: self.format_defaults.clone(),
+            ..GameRecord::default()
+        }
     }
     /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
     /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,

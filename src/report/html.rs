@@ -308,37 +308,11 @@ fn script_json(v: &Value) -> String {
     out
 }
 
-/// The plain verdict of a judged game: what the moves show, what the record says, the
-/// findings counted. (rulings §1.3, §4.3: the outcome on the board decides.)
+/// The verdict of a judged game in the words of every other output
+/// ([`super::verdict::GameVerdict::line`]): how the moves end it, whether the record agrees,
+/// the findings counted (rulings §1.3, §4.3: the outcome on the board decides).
 pub fn verdict_line(report: &GameReport) -> String {
-    let mut s = match (&report.outcome, report.game) {
-        (Some(o), _) => format!(
-            "{} by {} after ply {}",
-            o.result.as_str(),
-            o.reason.as_str(),
-            o.ply
-        ),
-        (None, Some(_)) => format!("unfinished on the board after {} plies", report.plies),
-        (None, None) => "not judged".to_string(),
-    };
-    let recorded = report.result.map_or("no result", |r| r.as_str());
-    let _ = write!(s, " · recorded: {recorded}");
-    let count = |sev| {
-        report
-            .findings
-            .iter()
-            .filter(|f| f.severity() == sev)
-            .count()
-    };
-    let n = |k: usize, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
-    let _ = write!(
-        s,
-        " · {}, {}, {}",
-        n(count(Severity::Error), "error"),
-        n(count(Severity::Warning), "warning"),
-        n(count(Severity::Info), "info")
-    );
-    s
+    super::verdict::GameVerdict::of(report).line()
 }
 
 /// The squares a finding is about: its own ply's from- and to-square, and those of the plies
@@ -674,7 +648,10 @@ fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
         };
         let mut v = v.clone();
         if let Some(o) = g.report.outcome.as_ref().filter(|o| o.ply == ply) {
-            v.ended = Some((o.result.as_str(), o.reason.as_str()));
+            v.ended = Some(crate::types::Verdict {
+                result: o.result,
+                reason: o.reason,
+            });
         }
         let id = format!("g{}-{ply}-", g.number);
         let svg = v.render_svg_in(faces, &id);

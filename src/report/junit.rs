@@ -239,6 +239,9 @@ mod tests {
             outcome: None,
             findings: Vec::new(),
             replay: None,
+            players: [None, None],
+            stopped: false,
+            key_move: None,
         }
     }
 

@@ -16,6 +16,7 @@ pub mod schema;
 pub mod statistics;
 pub mod stream;
 pub mod svg;
+pub mod verdict;
 pub mod writer;
 
 use crate::finding::Severity;
@@ -262,19 +263,30 @@ impl Summary {
     }
 }
 
+/// `1 error`, `3 plies`: a count with its noun.
+pub fn counted(k: usize, one: &str, many: &str) -> String {
+    format!("{k} {}", if k == 1 { one } else { many })
+}
+
+/// `1 error, 0 warnings, 2 infos`.
+pub fn by_severity(errors: usize, warnings: usize, infos: usize) -> String {
+    format!(
+        "{}, {}, {}",
+        counted(errors, "error", "errors"),
+        counted(warnings, "warning", "warnings"),
+        counted(infos, "info", "infos")
+    )
+}
+
 impl Summary {
     /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`).
     pub fn line(&self) -> String {
-        let n =
-            |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
         format!(
-            "arbiter: {}, {}, {}: {}, {}, {}",
-            n(self.files, "file", "files"),
-            n(self.games, "game", "games"),
-            n(self.plies, "ply", "plies"),
-            n(self.errors, "error", "errors"),
-            n(self.warnings, "warning", "warnings"),
-            n(self.infos, "info", "infos"),
+            "arbiter: {}, {}, {}: {}",
+            counted(self.files, "file", "files"),
+            counted(self.games, "game", "games"),
+            counted(self.plies, "ply", "plies"),
+            by_severity(self.errors, self.warnings, self.infos)
         )
     }
 }

@@ -1,7 +1,7 @@
 //! JSON Schemas (draft 2020-12) of every JSON document arbiter prints, generated from the
 //! types that print them with schemars: `arbiter check --format json` ([`json::CheckDocument`]),
 //! each line of `--format jsonl` ([`json::JsonlLine`]) and `arbiter claim --format json`
-//! ([`crate::claim::Answer`]). The files in `schemas/` are these schemas; a test fails when
+//! (`ClaimJson`: a claim's [`crate::claim::Reply`], a move question's reply or the error object). The files in `schemas/` are these schemas; a test fails when
 //! they drift (`ARBITER_BLESS=1 cargo test` rewrites them).
 //!
 //! The words arbiter prints from its tables (codes, rulesets, end reasons, results) are
@@ -112,6 +112,18 @@ fn root<T: JsonSchema>(title: &str) -> Schema {
     s
 }
 
+/// What `arbiter claim --format json` prints: the answer to a claim, to `--move`, to
+/// `--moves`, or the error object of exit 2 (a type for the schema only).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ClaimJson {
+    Claim(crate::claim::reply::Reply),
+    Move(crate::claim::moves::MoveReply),
+    Moves(crate::claim::moves::MovesReply),
+    Error(crate::claim::reply::ErrorReply),
+}
+
 /// Every schema arbiter keeps in `schemas/`.
 pub const FILES: &[SchemaFile] = &[
     SchemaFile {
@@ -124,7 +136,7 @@ pub const FILES: &[SchemaFile] = &[
     },
     SchemaFile {
         name: "claim.schema.json",
-        build: || root::<crate::claim::Answer>("arbiter claim --format json"),
+        build: || root::<ClaimJson>("arbiter claim --format json"),
     },
 ];
 

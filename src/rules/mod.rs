@@ -7,6 +7,7 @@
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
 pub mod annotation;
+pub mod claims;
 pub mod params;
 
 pub use params::{Overrides, Parameters, RepetitionMode, TwoSquares};
@@ -16,6 +17,7 @@ use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 pub use crate::types::{nth, ordinal, EndReason, GameId, RecordedResult, Side, Span};
 use crate::view::BoardView;
+pub use claims::{Answer, Claim, ClaimContext, Trial, Trials, Tried};
 use serde::Serialize;
 
 /// How a game ended on the board.
@@ -82,8 +84,9 @@ pub struct Applied {
 /// One game family's rules. An engine never prints and never reads files: it validates the
 /// start from the record, then applies plies one by one.
 pub trait Rules {
-    /// Everything the engine needs between plies (board, side to move, knowledge, history).
-    type State;
+    /// Everything the engine needs between plies (board, side to move, knowledge, history);
+    /// cloned to try a move without playing it (`arbiter claim --move`).
+    type State: Clone;
 
     /// Builds the start position from the record's setups and position tags. All setup
     /// problems are reported at once (`setup-invalid`); `Err` means the game cannot start.
@@ -151,6 +154,56 @@ pub trait Rules {
     ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
         None
     }
+
+    /// The claims a player of this ruleset can make (docs/claims.md); none by default.
+    fn claims(&self) -> &'static [Claim] {
+        &[]
+    }
+
+    /// Answers `claim` in the judged game `ctx`; `None` when the ruleset has no such claim.
+    fn answer(&self, _claim: Claim, _ctx: &ClaimContext) -> Option<Answer> {
+        None
+    }
+
+    /// Every move the side to move could make in `state` by the movement rules alone, history
+    /// rules not applied (two-squares, chase, Jungle's repetition, Spionage's no-return), as
+    /// the log writes a move, for `arbiter claim --moves`; none by default.
+    fn board_moves(&self, _state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The turn ([`MoveRecord::turn`], 0-based) of the ply that follows `played` plies in
+    /// `state`: `played` where a turn is one ply.
+    fn next_turn(&self, _state: &Self::State, played: u32) -> usize {
+        played as usize
+    }
+
+    /// True when `play` refused `mv` in `state` for a history rule that it reports as an
+    /// illegal move (Spionage's no-return, rulings §2), not for the movement rules.
+    fn forbidden_by_history(&self, _state: &Self::State, _mv: &MoveRecord) -> bool {
+        false
+    }
+}
+
+/// Inside an `impl Rules for Engine`: the claim methods, forwarded to the engine's own
+/// `claim_list`, `answer_claim` and `board_move_texts` (each game's `claim.rs`).
+#[macro_export]
+macro_rules! claim_rules {
+    () => {
+        fn claims(&self) -> &'static [$crate::rules::Claim] {
+            self.claim_list()
+        }
+        fn answer(
+            &self,
+            claim: $crate::rules::Claim,
+            ctx: &$crate::rules::ClaimContext,
+        ) -> Option<$crate::rules::Answer> {
+            self.answer_claim(claim, ctx)
+        }
+        fn board_moves(&self, st: &Self::State) -> Vec<String> {
+            self.board_move_texts(st)
+        }
+    };
 }
 
 /// What the stages outside the games ask of any engine, object-safe: every [`Rules`] is one,
@@ -180,6 +233,18 @@ pub trait Engine: Send + Sync {
         params: &Parameters,
         notation: &str,
     ) -> Option<Result<(Vec<String>, &'static str), Finding>>;
+    /// [`Rules::claims`].
+    fn claims(&self) -> &'static [Claim];
+    /// [`Rules::answer`].
+    fn answer(&self, claim: Claim, ctx: &ClaimContext) -> Option<Answer>;
+    /// [`try_after`]: the moves `only` (or every board move) tried after ply `after`.
+    fn try_moves(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        after: u32,
+        only: Option<&str>,
+    ) -> Option<Trials>;
 }
 
 impl<R: Rules + Send + Sync> Engine for R {
@@ -214,6 +279,93 @@ impl<R: Rules + Send + Sync> Engine for R {
         notation: &str,
     ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
         Rules::rewrite(self, record, params, notation)
+    }
+    fn claims(&self) -> &'static [Claim] {
+        Rules::claims(self)
+    }
+    fn answer(&self, claim: Claim, ctx: &ClaimContext) -> Option<Answer> {
+        Rules::answer(self, claim, ctx)
+    }
+    fn try_moves(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        after: u32,
+        only: Option<&str>,
+    ) -> Option<Trials> {
+        try_after(self, record, params, after, only)
+    }
+}
+
+/// The state after ply `ply` of `record` (0: the start), from one replay of its first `ply`
+/// plies, and the replay; `None` when the replay does not reach it.
+pub fn state_after<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+    params: &Parameters,
+    ply: u32,
+) -> Option<(R::State, Replay)> {
+    let head = record.head(ply as usize);
+    let mut state = None;
+    let replay = replay_observed(rules, &head, params, |info, st| {
+        if info.map_or(0, |i| i.number) == ply {
+            state = Some(st.clone());
+        }
+    });
+    Some((state?, replay))
+}
+
+/// Tries `only` (or else every move of [`Rules::board_moves`]) in the position after ply
+/// `after` of `record`, each on a copy of the state reached by one replay (linear in the game,
+/// whatever the number of moves tried); `None` when the replay does not reach the ply.
+pub fn try_after<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+    params: &Parameters,
+    after: u32,
+    only: Option<&str>,
+) -> Option<Trials> {
+    let (state, replay) = state_after(rules, record, params, after)?;
+    let turn = rules.next_turn(&state, after);
+    let mut trials = Trials {
+        after,
+        ended: replay.outcome.clone(),
+        turn,
+        moves: Vec::new(),
+    };
+    if trials.ended.is_some() {
+        return Some(trials);
+    }
+    let texts = match only {
+        Some(m) => vec![m.to_string()],
+        None => rules.board_moves(&state),
+    };
+    for text in texts {
+        let mv = MoveRecord::unlocated(&text, turn);
+        let trial = try_one(rules, &state, &mv, after + 1);
+        trials.moves.push(Tried { text, trial });
+    }
+    Some(trials)
+}
+
+/// Plays `mv` as ply `number` on a copy of `state` and says what it would do.
+fn try_one<R: Rules>(rules: &R, state: &R::State, mv: &MoveRecord, number: u32) -> Trial {
+    let mut st = state.clone();
+    match rules.play(&mut st, mv, number) {
+        Err(f) if rules.forbidden_by_history(state, mv) => Trial::Forbidden(f),
+        Err(f) => Trial::Refused(f),
+        Ok(applied) => {
+            let forbidding = applied.findings.iter().position(|f| {
+                f.severity() == crate::finding::Severity::Error && f.verdict.is_none()
+            });
+            match forbidding {
+                Some(i) => Trial::Forbidden(applied.findings[i].clone()),
+                None => Trial::Allowed {
+                    ends: rules.outcome(&st, number),
+                    findings: applied.findings,
+                },
+            }
+        }
     }
 }
 

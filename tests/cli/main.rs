@@ -7,3 +7,4 @@ mod hostile;
 mod renderers;
 mod report;
 mod show;
+mod verdict;

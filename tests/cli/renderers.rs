@@ -37,6 +37,9 @@ fn report(source: &str, index: usize, game: Option<GameId>, findings: Vec<Findin
         outcome: None,
         findings,
         replay: None,
+        players: [None, None],
+        stopped: false,
+        key_move: None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! Properties over generated games and logs (proptest).
 
+mod claims;
 mod fast_parser;
 mod jungle;
 mod report_as;

@@ -21,6 +21,7 @@
 //! (`炮二平五`), as the `Format` tag says (`ICCS`, `WXF`, `Chinese`); without one each move is
 //! read in the notation its text shows ([`notation`]).
 
+mod claim;
 pub mod fen;
 #[cfg(feature = "testing")]
 pub mod fsf;
@@ -738,6 +739,8 @@ impl Rules for Xiangqi {
     fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
+
+    crate::claim_rules!();
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
         let side = st.position.to_move();
