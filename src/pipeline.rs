@@ -115,8 +115,13 @@ pub struct GameReport {
     pub game: Option<GameId>,
     /// Parameters in force.
     pub parameters: Parameters,
-    /// Plies replayed (0 when the game could not be read).
+    /// Plies of the main line replayed (0 when the game could not be read).
     pub plies: usize,
+    /// Lines of play in the record: the main line and its variations (1 without any).
+    pub lines: usize,
+    /// Plies of the variations replayed, each once (a ply a variation shares with its parent
+    /// line is the parent's).
+    pub variation_plies: usize,
     /// The recorded result (`Result` tag, else result token).
     #[serde(serialize_with = "ser_result")]
     pub result: Option<RecordedResult>,
@@ -130,6 +135,73 @@ pub struct GameReport {
     /// The replay (plies, keys) for later stages that show positions.
     #[serde(skip)]
     pub replay: Option<Replay>,
+    /// Where each variation branches off (variation `n` at index `n - 1`), to name its line
+    /// in reports.
+    #[serde(skip)]
+    pub branches: Vec<Branch>,
+}
+
+/// Where a variation branches off its parent line: how reports name the line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Branch {
+    /// The line it branches off (0 the main line).
+    pub parent: usize,
+    /// Its first ply, counted from the game's start: the parent line's move at this ply is
+    /// the one it replaces.
+    pub ply: u32,
+    /// Its first move as written.
+    #[serde(rename = "move")]
+    pub first_move: String,
+    /// The parent line's move it replaces, as written (none when it branches off after the
+    /// parent's last move).
+    pub replaces: Option<String>,
+}
+
+impl Branch {
+    /// Where every variation of `record` branches off.
+    pub fn of_record(record: &GameRecord) -> Vec<Branch> {
+        let text = |m: Option<&record::MoveRecord>| m.map(|m| m.text.value.to_string());
+        record
+            .variations
+            .iter()
+            .map(|v| {
+                let parent = match v.parent {
+                    0 => Some((0, &record.moves)),
+                    p => record.variations.get(p - 1).map(|pv| (pv.start, &pv.moves)),
+                };
+                let replaces = parent.and_then(|(start, moves)| {
+                    text(
+                        (v.start as usize)
+                            .checked_sub(start as usize)
+                            .and_then(|i| moves.get(i)),
+                    )
+                });
+                Branch {
+                    parent: v.parent,
+                    ply: v.start + 1,
+                    first_move: text(v.moves.first()).unwrap_or_default(),
+                    replaces,
+                }
+            })
+            .collect()
+    }
+
+    /// `line N, which branches off line P at ply K with M in place of R`: the line named for
+    /// a report (`n` its number).
+    pub fn describe(&self, n: usize) -> String {
+        let parent = match self.parent {
+            0 => "the main line".to_string(),
+            p => format!("line {p}"),
+        };
+        let mut t = format!(
+            "line {n} branches off {parent} at ply {} with {}",
+            self.ply, self.first_move
+        );
+        if let Some(r) = &self.replaces {
+            t.push_str(&format!(" in place of {r}"));
+        }
+        t
+    }
 }
 
 fn ser_result<S: serde::Serializer>(r: &Option<RecordedResult>, s: S) -> Result<S::Ok, S::Error> {
@@ -328,11 +400,14 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         game: None,
         parameters: Parameters::default(),
         plies: 0,
+        lines: 1 + record.variations.len(),
+        variation_plies: 0,
         result: None,
         termination: record.tag_value("Termination").map(str::to_string),
         outcome: None,
         findings: record.findings.clone(),
         replay: None,
+        branches: Branch::of_record(record),
     };
     report.result = checks::outcome::recorded_result(record, &mut Vec::new()).map(|r| r.value);
     if record.unreadable() {
@@ -357,7 +432,15 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         }
     };
     let engine = games::engine(game);
-    let mut replay = engine.replay(record, &params, &mut |_, _| {});
+    let mut replay = if record.variations.is_empty() {
+        engine.replay(record, &params, &mut |_, _| {})
+    } else {
+        // Every variation is judged too, each ply once (rules::tree).
+        let mut tree = engine.replay_tree(record, &params);
+        report.variation_plies = tree.lines.iter().map(|l| l.plies).sum();
+        report.findings.append(&mut tree.findings);
+        tree.main
+    };
     report.parameters = replay.parameters.clone();
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();
@@ -372,9 +455,10 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     report
 }
 
-/// Orders findings: record-level (no ply) first, then by ply, then by position in the file.
+/// Orders findings: by line of play (the main line first), then record-level (no ply)
+/// first, then by ply, then by position in the file.
 pub fn sort_findings(findings: &mut [Finding]) {
-    findings.sort_by_key(|f| (f.ply.map_or(0, |p| p as u64 + 1), f.span.start));
+    findings.sort_by_key(|f| (f.line, f.ply.map_or(0, |p| p as u64 + 1), f.span.start));
 }
 
 /// Why a command that reads one game of one input cannot read it.

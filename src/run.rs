@@ -182,7 +182,7 @@ fn render_game(
             };
             let mut text = String::new();
             for (f, board) in g.findings.iter().zip(boards) {
-                text.push_str(&human::render(f, src, g.index, style));
+                text.push_str(&human::render_in(f, src, g.index, &g.branches, style));
                 text.push_str(board.as_deref().unwrap_or(""));
             }
             out.push(text);

@@ -4,19 +4,30 @@ use super::stream::Streamed;
 use super::SourceWindow;
 use super::Summary;
 use crate::finding::Finding;
-use crate::pipeline::GameReport;
+use crate::pipeline::{Branch, GameReport};
 use serde_json::{json, Value};
 
-/// One finding as JSON: code, severity, ply, message, rule, help, 1-based line and column
-/// (columns in characters), byte offset and length, the secondary labels, and for a Xiangqi
-/// repetition finding its `verdict` (`{"result", "reason"}`). `src` is the window of the source
-/// the finding points into.
+/// One finding as JSON: code, severity, ply, its line of play (`line_of_play`: 0 the main
+/// line, `n` the variation `n`) and for a variation where it branches off (`branch`:
+/// `{"parent", "ply", "move", "replaces"}`, null on the main line), message, rule, help,
+/// 1-based line and column in the source (columns in characters), byte offset and length,
+/// the secondary labels, and for a Xiangqi repetition finding its `verdict` (`{"result",
+/// "reason"}`). `src` is the window of the source the finding points into.
 pub fn finding(f: &Finding, src: &SourceWindow) -> Value {
+    finding_in(f, src, &[])
+}
+
+/// [`finding`] of a game whose variations branch off as `branches` say
+/// ([`GameReport::branches`]).
+pub fn finding_in(f: &Finding, src: &SourceWindow, branches: &[Branch]) -> Value {
     let (line, column) = src.position(f.span.start).unzip();
+    let branch = f.line.checked_sub(1).and_then(|i| branches.get(i));
     let mut v = json!({
         "code": f.code.as_str(),
         "severity": f.severity().as_str(),
         "ply": f.ply,
+        "line_of_play": f.line,
+        "branch": branch,
         "message": f.message,
         "rule": f.rule,
         "help": f.help,
@@ -40,7 +51,11 @@ pub fn finding(f: &Finding, src: &SourceWindow) -> Value {
 pub fn game(g: &GameReport, src: &SourceWindow) -> Value {
     let mut v = serde_json::to_value(g).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut v {
-        let findings = g.findings.iter().map(|f| finding(f, src)).collect();
+        let findings = g
+            .findings
+            .iter()
+            .map(|f| finding_in(f, src, &g.branches))
+            .collect();
         map.insert("findings".into(), Value::Array(findings));
     }
     v
@@ -61,7 +76,7 @@ pub fn game_text(g: &GameReport, src: &SourceWindow, pretty: bool) -> String {
             } else {
                 Streamed::SEPARATOR
             });
-            out.push_str(&items.item(&finding(f, src)));
+            out.push_str(&items.item(&finding_in(f, src, &g.branches)));
         }
         out.push_str(&Streamed::tail(&v, g.findings.is_empty()));
         return out;
@@ -72,7 +87,7 @@ pub fn game_text(g: &GameReport, src: &SourceWindow, pretty: bool) -> String {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&finding(f, src).to_string());
+        out.push_str(&finding_in(f, src, &g.branches).to_string());
     }
     out.push_str(&after);
     out

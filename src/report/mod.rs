@@ -158,6 +158,29 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     SourceWindow::whole("", text).line_col(offset)
 }
 
+/// What heads a finding's message in a report: `ply 7: `, `ply 7 of line 3: ` for a
+/// variation's ply (line `n` is the record's variation `n`), `line 3: ` for a variation's
+/// finding without a ply; nothing for a record-level finding of the main line.
+pub fn ply_prefix(f: &crate::finding::Finding) -> String {
+    match (f.ply, f.line) {
+        (Some(p), 0) => format!("ply {p}: "),
+        (Some(p), n) => format!("ply {p} of line {n}: "),
+        (None, 0) => String::new(),
+        (None, n) => format!("line {n}: "),
+    }
+}
+
+/// The sentence that names variation `f.line` by where it branches off
+/// ([`crate::pipeline::Branch::describe`]), when the finding is a variation's and `branches`
+/// (a game's, variation `n` at index `n - 1`) knows it.
+pub fn branch_note(
+    f: &crate::finding::Finding,
+    branches: &[crate::pipeline::Branch],
+) -> Option<String> {
+    let b = f.line.checked_sub(1).and_then(|i| branches.get(i))?;
+    Some(b.describe(f.line))
+}
+
 /// Counts of one run, for the summary line and the JSON `summary`.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Summary {
@@ -165,7 +188,10 @@ pub struct Summary {
     pub files: usize,
     /// Games judged or attempted.
     pub games: usize,
-    /// Plies replayed.
+    /// Lines of play judged: every game's main line and variations.
+    pub lines: usize,
+    /// Plies replayed, main lines' and variations' (a ply a variation shares with its
+    /// parent line counted once).
     pub plies: usize,
     /// Error findings.
     pub errors: usize,
@@ -185,7 +211,8 @@ impl Summary {
     /// Adds one game's counts; a finding at `fail_on` or above makes the run failing.
     pub fn add(&mut self, g: &GameReport, fail_on: Severity) {
         self.games += 1;
-        self.plies += g.plies;
+        self.lines += g.lines;
+        self.plies += g.plies + g.variation_plies;
         for f in &g.findings {
             match f.severity() {
                 Severity::Error => self.errors += 1,
@@ -201,14 +228,23 @@ impl Summary {
 }
 
 impl Summary {
-    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`).
+    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`;
+    /// with the lines of play after the games when some game holds variations).
     pub fn line(&self) -> String {
         let n =
             |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let games = if self.lines > self.games {
+            format!(
+                "{}, {}",
+                n(self.games, "game", "games"),
+                n(self.lines, "line", "lines")
+            )
+        } else {
+            n(self.games, "game", "games")
+        };
         format!(
-            "arbiter: {}, {}, {}: {}, {}, {}",
+            "arbiter: {}, {games}, {}: {}, {}, {}",
             n(self.files, "file", "files"),
-            n(self.games, "game", "games"),
             n(self.plies, "ply", "plies"),
             n(self.errors, "error", "errors"),
             n(self.warnings, "warning", "warnings"),
