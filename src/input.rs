@@ -66,6 +66,24 @@ pub fn path_name(p: &std::path::Path) -> String {
 /// The extensions a directory walk picks up.
 pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
 
+/// The extensions a directory walk picks up when the file holds a DhtmlXQ record (web pages
+/// and text files that do not are passed over).
+pub const DHTMLXQ_EXTENSIONS: [&str; 3] = ["txt", "html", "htm"];
+
+/// How much of a `.txt` or `.html` file a walk reads to know whether it holds a DhtmlXQ
+/// record.
+const DHTMLXQ_SNIFF: u64 = 4 << 20;
+
+/// True when the file at `p` holds a DhtmlXQ record in its first [`DHTMLXQ_SNIFF`] bytes (a
+/// file that cannot be read is taken, so that the reason is reported).
+fn holds_dhtmlxq(p: &std::path::Path) -> bool {
+    let mut head = Vec::new();
+    match std::fs::File::open(p).and_then(|f| f.take(DHTMLXQ_SNIFF).read_to_end(&mut head)) {
+        Ok(_) => crate::record::dhtmlxq::looks_like_dhtmlxq(&head),
+        Err(_) => true,
+    }
+}
+
 /// Expands the command line's paths, in a stable order: files as given, directories walked
 /// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`]), `-` for
 /// stdin. A dangling symlink, a symlink loop or a permission error becomes
@@ -81,8 +99,9 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                 out.push(Input::Unreadable {
                     name: path_name(p),
                     why: format!(
-                        "a directory with no game record in it (looked for files ending .{})",
-                        LOG_EXTENSIONS.join(", .")
+                        "a directory with no game record in it (looked for files ending .{}, and DhtmlXQ records in .{})",
+                        LOG_EXTENSIONS.join(", ."),
+                        DHTMLXQ_EXTENSIONS.join(", .")
                     ),
                 });
             }
@@ -118,7 +137,13 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                     .extension()
                     .and_then(|x| x.to_str())
                     .map(|x| x.to_ascii_lowercase());
-                if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
+                let dhtmlxq = ext
+                    .as_deref()
+                    .is_some_and(|x| DHTMLXQ_EXTENSIONS.contains(&x));
+                if dhtmlxq && e.file_type().is_file() && !holds_dhtmlxq(e.path()) {
+                    continue;
+                }
+                if dhtmlxq || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));
                     } else {
@@ -173,6 +198,9 @@ pub enum ChunkKind {
     Gravon,
     /// A binary XQF record ([`Chunk::raw`] holds its bytes; `text` is empty).
     Xqf,
+    /// One DhtmlXQ block ([`Chunk::raw`] holds its bytes, `text` the same as UTF-8 with
+    /// anything that is not, GB18030 text, shown as `?`).
+    DhtmlXq,
     /// A source with no game at all (empty, or only white space).
     Empty,
     /// A source that could not be read; the reason.
@@ -336,6 +364,13 @@ pub fn looks_like_gravon(head: &[u8]) -> bool {
     }
 }
 
+/// True when the text starts (after a byte order mark and white space) with markup, `<`:
+/// a web page, whose DhtmlXQ record may lie past the first bytes looked at.
+fn looks_like_markup(head: &[u8]) -> bool {
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
+}
+
 /// Up to [`SNIFF_BYTES`] first bytes of `reader` (fewer only at the end of the input), and
 /// a reader that yields them and then the rest: the format is known whatever the file is
 /// called and however the input arrives in pieces.
@@ -444,6 +479,8 @@ enum ReaderState {
     Native,
     /// A Gravon file read whole: its bytes and where each game's piece starts and ends.
     Gravon(Vec<u8>, Vec<(usize, usize)>, usize),
+    /// A file of DhtmlXQ blocks read whole: its bytes and each block's.
+    DhtmlXq(Vec<u8>, Vec<(usize, usize)>, usize),
     Done,
 }
 
@@ -529,7 +566,38 @@ impl<R: BufRead> ChunkReader<R> {
         };
         *next += 1;
         let bytes = all[start..end].to_vec();
-        // Line and column from the previous game's start on: linear over the whole file.
+        let (line, column) = self.advance_to(start);
+        let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
+        c.column = column;
+        Some(c)
+    }
+
+    /// The next block of a DhtmlXQ file read whole: its bytes as they are (GB18030 text is
+    /// no invalid UTF-8 here; the reader decodes it) and as text for excerpts.
+    fn next_dhtmlxq(&mut self) -> Option<Chunk> {
+        let ReaderState::DhtmlXq(all, pieces, next) = &mut self.state else {
+            return None;
+        };
+        let Some(&(start, end)) = pieces.get(*next) else {
+            self.state = ReaderState::Done;
+            return None;
+        };
+        *next += 1;
+        let raw = all[start..end].to_vec();
+        let (line, column) = self.advance_to(start);
+        let mut c = self.emit(raw.clone(), start, line, ChunkKind::DhtmlXq);
+        c.byte_findings.clear();
+        (c.column, c.raw) = (column, raw);
+        Some(c)
+    }
+
+    /// Line and column of byte `start` of a file read whole, counted on from the previous
+    /// piece's start (linear over the whole file); `start` becomes that piece.
+    fn advance_to(&mut self, start: usize) -> (usize, usize) {
+        let all = match &self.state {
+            ReaderState::Gravon(all, ..) | ReaderState::DhtmlXq(all, ..) => all,
+            _ => return (self.line, self.column),
+        };
         let gap = &all[self.offset..start];
         let line = memchr::memchr_iter(b'\n', gap).count() + self.line;
         let column = match memchr::memrchr(b'\n', gap) {
@@ -537,9 +605,24 @@ impl<R: BufRead> ChunkReader<R> {
             None => self.column + char_count(gap),
         };
         (self.offset, self.line, self.column) = (start, line, column);
-        let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
-        c.column = column;
-        Some(c)
+        (line, column)
+    }
+
+    /// Reads a file that holds DhtmlXQ blocks, or a web page that may (its record can lie
+    /// past the first bytes looked at), whole; a page without one is unreadable, saying so.
+    fn start_dhtmlxq(&mut self) -> Option<Chunk> {
+        let mut all = Vec::new();
+        if let Err(e) = self.reader.read_to_end(&mut all) {
+            return Some(self.unreadable(e.to_string()));
+        }
+        let pieces = crate::record::dhtmlxq::blocks(&all);
+        if pieces.is_empty() {
+            return Some(self.unreadable(
+                "markup (a web page or XML) with no DhtmlXQ record and no Gravon game in it".into(),
+            ));
+        }
+        self.state = ReaderState::DhtmlXq(all, pieces, 0);
+        self.next_dhtmlxq()
     }
 
     fn unreadable(&mut self, why: String) -> Chunk {
@@ -583,10 +666,16 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
                 self.state = ReaderState::Gravon(all, pieces, 0);
                 return self.next_gravon();
             }
+            if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
+                return self.start_dhtmlxq();
+            }
             self.state = ReaderState::Native;
         }
         if matches!(self.state, ReaderState::Gravon(..)) {
             return self.next_gravon();
+        }
+        if matches!(self.state, ReaderState::DhtmlXq(..)) {
+            return self.next_dhtmlxq();
         }
         if self.state == ReaderState::Done {
             return None;

@@ -244,7 +244,7 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             return special(
                 format!("cannot read {}: {why}", chunk.source),
                 "unreadable",
-                "check the path; directories are walked for .arb, .pgn and .xml files",
+                "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, and .txt and .html files that hold DhtmlXQ records",
             )
         }
         ChunkKind::Empty => {
@@ -274,6 +274,11 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
         ChunkKind::Xqf => {
             let mut g = record::xqf::read_xqf(&chunk.raw, chunk.first_index);
             g.index = chunk.first_index;
+            vec![g]
+        }
+        ChunkKind::DhtmlXq => {
+            let mut g = record::dhtmlxq::read_dhtmlxq(&chunk.raw, chunk.first_index);
+            g.shift_spans(chunk.offset);
             vec![g]
         }
         ChunkKind::Native => {

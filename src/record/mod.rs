@@ -4,11 +4,13 @@
 //! broken game never hides the next one and a 100,000-game archive is parsed one game at a
 //! time), then each game is parsed by the pest grammar in `grammar/log.pest`
 //! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`], XQF files (XQStudio's
-//! binary format) by [`xqf`], into the same record type.
+//! binary format) by [`xqf`], DhtmlXQ records (the dpxq.com viewer's) by [`dhtmlxq`], into
+//! the same record type.
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
 mod builder;
+pub mod dhtmlxq;
 pub mod fast;
 pub mod gravon;
 pub mod parse;
