@@ -557,25 +557,19 @@ impl<R: BufRead> ChunkReader<R> {
     /// The next game of a Gravon file read whole: one chunk a `<game>` element, so each game
     /// is reported whatever happens to its neighbours, and judged like a native game.
     fn next_gravon(&mut self) -> Option<Chunk> {
-        let ReaderState::Gravon(all, pieces, next) = &mut self.state else {
-            return None;
-        };
-        let Some(&(start, end)) = pieces.get(*next) else {
-            self.state = ReaderState::Done;
-            return None;
-        };
-        *next += 1;
-        let bytes = all[start..end].to_vec();
+        let (start, bytes) = self.next_piece()?;
         let (line, column) = self.advance_to(start);
         let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
         c.column = column;
         Some(c)
     }
 
-    /// The next block of a DhtmlXQ file read whole: its bytes as they are (GB18030 text is
-    /// no invalid UTF-8 here; the reader decodes it) and as text for excerpts.
-    fn next_dhtmlxq(&mut self) -> Option<Chunk> {
-        let ReaderState::DhtmlXq(all, pieces, next) = &mut self.state else {
+    /// The start and bytes of the next piece of a file read whole (Gravon, DhtmlXQ); `None`
+    /// after the last, and the reader is done.
+    fn next_piece(&mut self) -> Option<(usize, Vec<u8>)> {
+        let (ReaderState::Gravon(all, pieces, next) | ReaderState::DhtmlXq(all, pieces, next)) =
+            &mut self.state
+        else {
             return None;
         };
         let Some(&(start, end)) = pieces.get(*next) else {
@@ -583,7 +577,13 @@ impl<R: BufRead> ChunkReader<R> {
             return None;
         };
         *next += 1;
-        let raw = all[start..end].to_vec();
+        Some((start, all[start..end].to_vec()))
+    }
+
+    /// The next block of a DhtmlXQ file read whole: its bytes as they are (GB18030 text is
+    /// no invalid UTF-8 here; the reader decodes it) and as text for excerpts.
+    fn next_dhtmlxq(&mut self) -> Option<Chunk> {
+        let (start, raw) = self.next_piece()?;
         let (line, column) = self.advance_to(start);
         let mut c = self.emit(raw.clone(), start, line, ChunkKind::DhtmlXq);
         c.byte_findings.clear();
