@@ -459,6 +459,8 @@ pub struct ClaimRequest {
     pub ply: u32,
     /// Which game of the input (from 0).
     pub game_index: usize,
+    /// Which line of play of the game (0 the main line, `n` its variation `n`).
+    pub line: usize,
     /// Parameter overrides.
     pub overrides: crate::rules::Overrides,
     /// How to print the answer.
@@ -478,7 +480,8 @@ pub fn run(
     err: &mut dyn std::io::Write,
 ) -> crate::types::ExitStatus {
     use crate::types::ExitStatus;
-    let Some((chunk, rec)) = crate::pipeline::game_or_say(input, req.game_index, err) else {
+    let Some((chunk, rec)) = crate::pipeline::line_or_say(input, req.game_index, req.line, err)
+    else {
         return ExitStatus::Unusable;
     };
     let opts = crate::pipeline::Options {

@@ -61,6 +61,9 @@ struct ShowArgs {
     /// Which game of the file (counting from 0).
     #[arg(long, default_value_t = 0)]
     game_index: usize,
+    /// Which line of play: 0 the main line, N the record's variation N (as check names it).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    line: usize,
     /// Only what this player knows at that ply (the game's own side names).
     #[arg(long = "as", value_enum, value_name = "SIDE")]
     as_side: Option<SideName>,
@@ -115,6 +118,9 @@ struct ClaimArgs {
     /// Which game of the file (counting from 0).
     #[arg(long, default_value_t = 0)]
     game_index: usize,
+    /// Which line of play: 0 the main line, N the record's variation N (as check names it).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    line: usize,
     #[command(flatten)]
     rules: RuleArgs,
     /// Output format.
@@ -314,6 +320,7 @@ fn main() -> ExitCode {
                 claim: a.claim,
                 ply: a.ply,
                 game_index: a.game_index,
+                line: a.line,
                 overrides: a.rules.overrides(),
                 format: match a.format {
                     ClaimFormat::Human => arbiter::claim::ClaimFormat::Human,
@@ -327,6 +334,7 @@ fn main() -> ExitCode {
             let req = arbiter::show::ShowRequest {
                 ply: a.ply,
                 game_index: a.game_index,
+                line: a.line,
                 as_side: a.as_side.map(|s| format!("{s:?}")),
                 svg: a.svg,
                 faces: a.pieces.faces(),

@@ -528,3 +528,33 @@ pub fn game_or_say(
         }
     }
 }
+
+/// [`game_or_say`], then line `line` of that game as a game of its own (0: the game itself;
+/// `n`: its variation `n`, [`GameRecord::line_record`]), saying on `err` when the game has no
+/// such line. How `show --line` and `claim --line` read their game.
+pub fn line_or_say(
+    input: &Input,
+    index: usize,
+    line: usize,
+    err: &mut dyn std::io::Write,
+) -> Option<(Chunk, GameRecord)> {
+    let (chunk, rec) = game_or_say(input, index, err)?;
+    if line == 0 {
+        return Some((chunk, rec));
+    }
+    match rec.line_record(line) {
+        Some(r) => Some((chunk, r)),
+        None => {
+            let n = rec.variations.len();
+            let _ = writeln!(
+                err,
+                "arbiter: game index {} of {} has {} {}; there is no line {line} (0 is the main line, 1 to {n} its variations)",
+                index,
+                input.name(),
+                n + 1,
+                if n == 0 { "line" } else { "lines" },
+            );
+            None
+        }
+    }
+}

@@ -269,6 +269,64 @@ impl GameRecord {
         }
         out
     }
+    /// Line `n` as a game of its own: the record with line `n`'s plies from the game's start
+    /// as its moves ([`GameRecord::line_plies`]), no variations, and the comments, NAGs and
+    /// findings of line `n` and of the record as a whole. A variation (`n` > 0) has no result
+    /// of its own: the game's `Result` tag and result token are left out. `None` when there is
+    /// no line `n`. For `show --line` and `claim --line`.
+    pub fn line_record(&self, n: usize) -> Option<GameRecord> {
+        if n > self.variations.len() {
+            return None;
+        }
+        let keep = |line: usize| line == 0 || line == n;
+        let mut tags = self.tags.clone();
+        if n > 0 {
+            tags.retain(|t| !t.name.value.eq_ignore_ascii_case("Result"));
+        }
+        let moves: Vec<MoveRecord> = self.line_plies(n).into_iter().cloned().collect();
+        Some(GameRecord {
+            tags,
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            result_token: if n > 0 {
+                None
+            } else {
+                self.result_token.clone()
+            },
+            findings: self
+                .findings
+                .iter()
+                .filter(|f| keep(f.line))
+                .cloned()
+                .collect(),
+            ..self.clone_header()
+        })
+    }
+
+    /// The record without its lines of play (moves, variations, comments, NAGs): the part
+    /// every line shares.
+    fn clone_header(&self) -> GameRecord {
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: Vec::new(),
+            setups: self.setups.clone(),
+            moves: Vec::new(),
+            turns: 0,
+            result_token: None,
+            findings: Vec::new(),
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            format_defaults: self.format_defaults.clone(),
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+        }
+    }
+
     /// Every span the record holds (its own, tags, setups, moves with their coordinate
     /// readings and annotations, variations, comments, findings and their labels), for tests
     /// that check every span lies inside the input.

@@ -631,19 +631,16 @@ impl Reader<'_> {
         };
         if coord.is_none() {
             let bad = if node.from >= 90 { at } else { at + 1 };
-            let mut f = Finding::new(
+            let f = Finding::new(
                 Code::ParseError,
                 Span::new(bad, bad + 1),
                 format!("move `{text}` has a square number out of range"),
                 RULE,
             )
             .label("squares are 0-89 (file * 10 + rank)")
-            .help("the record is damaged; the move is kept but cannot be played");
-            if line == 0 {
-                f = f.at_ply(ply + 1);
-            } else {
-                f.message = format!("{} (line {line}, ply {})", f.message, ply + 1);
-            }
+            .help("the record is damaged; the move is kept but cannot be played")
+            .at_ply(ply + 1)
+            .on_line(line);
             self.rec.findings.push(f);
         }
         let mv = MoveRecord {
