@@ -727,3 +727,237 @@ impl Reader<'_> {
         Some(board)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The record of the one block of `file`, its spans in the file.
+    fn read(file: &[u8]) -> GameRecord {
+        let b = blocks(file);
+        assert_eq!(b.len(), 1, "one block in {:?}", String::from_utf8_lossy(file));
+        let (start, end) = b[0];
+        let mut rec = read_dhtmlxq(&file[start..end], 0);
+        rec.shift_spans(start);
+        rec
+    }
+
+    fn texts(moves: &[MoveRecord]) -> String {
+        let t: Vec<&str> = moves.iter().map(|m| m.text.value.as_str()).collect();
+        t.join(" ")
+    }
+
+    fn found(rec: &GameRecord) -> Vec<(Code, String)> {
+        rec.findings
+            .iter()
+            .map(|f| (f.code, f.message.clone()))
+            .collect()
+    }
+
+    fn at(file: &[u8], span: Span) -> &str {
+        std::str::from_utf8(&file[span.start..span.end]).unwrap()
+    }
+
+    #[test]
+    fn a_web_page_gives_its_record_with_tags_result_and_moves() {
+        let file = b"<html><h3>x</h3><div id=\"d\" style=\"display:none;\">[DhtmlXQ]\
+[DhtmlXQ_title]A (W) B[/DhtmlXQ_title][DhtmlXQ_red]A[/DhtmlXQ_red][DhtmlXQ_black]B[/DhtmlXQ_black]\
+[DhtmlXQ_redteam]NL[/DhtmlXQ_redteam][DhtmlXQ_result]W[/DhtmlXQ_result]\
+[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</div><iframe></iframe></html>";
+        assert!(looks_like_dhtmlxq(file));
+        let rec = read(file);
+        let tags: Vec<(&str, &str)> = rec
+            .tags
+            .iter()
+            .map(|t| (t.name.value.as_str(), t.value.value.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("Title", "A (W) B"),
+                ("Red", "A"),
+                ("Black", "B"),
+                ("RedTeam", "NL"),
+                ("Result", "1-0")
+            ]
+        );
+        // 7747: column 7, row 7 from Black's side = h2; to column 4 = e2.
+        assert_eq!(texts(&rec.moves), "h2e2 h9g7");
+        assert_eq!(at(file, rec.moves[0].span), "7747");
+        let c = rec.moves[1].coord().unwrap();
+        assert_eq!((at(file, c.from_span), at(file, c.to_span)), ("70", "62"));
+        assert_eq!(at(file, rec.tags[4].value.span), "W");
+        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
+        assert!(rec.tag("FEN").is_none(), "the standard start");
+        assert_eq!(rec.implied_game.as_deref(), Some("xiangqi"));
+    }
+
+    #[test]
+    fn variations_are_placed_parents_first_whatever_their_order() {
+        // Variation 7 hangs on variation 5 (at its second ply, ply 3) and is listed first.
+        let file = b"[DhtmlXQ][DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]\
+[DhtmlXQ_move_5_3_7]1927[/DhtmlXQ_move_5_3_7]\
+[DhtmlXQ_move_0_2_5]10227967[/DhtmlXQ_move_0_2_5]\
+[DhtmlXQ_comment0]start[/DhtmlXQ_comment0][DhtmlXQ_comment1]one||two[/DhtmlXQ_comment1]\
+[DhtmlXQ_comment5_2]on five[/DhtmlXQ_comment5_2][/DhtmlXQ]";
+        let rec = read(file);
+        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
+        assert_eq!(texts(&rec.moves), "h2e2 h9g7 h0g2");
+        let got: Vec<(usize, u32, String)> = rec
+            .variations
+            .iter()
+            .map(|v| (v.parent, v.start, texts(&v.moves)))
+            .collect();
+        // Variation 5 replaces ply 2 (h9g7) with b9c7, then h0g2; variation 7 replaces its
+        // ply 3 (h0g2) with b0c2.
+        assert_eq!(
+            got,
+            [
+                (0, 1, "b9c7 h0g2".to_string()),
+                (1, 2, "b0c2".to_string())
+            ]
+        );
+        let lines: Vec<String> = rec.line_plies(2).iter().map(|m| m.text.value.to_string()).collect();
+        assert_eq!(lines, ["h2e2", "b9c7", "b0c2"]);
+        assert_eq!(rec.line_plies(2)[2].turn, 2, "turns count from the game's start");
+        let comments: Vec<(&str, usize, usize)> = rec
+            .comments
+            .iter()
+            .map(|c| (c.text.as_str(), c.line, c.after))
+            .collect();
+        assert_eq!(
+            comments,
+            [("start", 0, 0), ("one\ntwo", 0, 1), ("on five", 1, 1)]
+        );
+    }
+
+    #[test]
+    fn binit_gives_the_start_and_the_first_move_the_side() {
+        // Red: King e0 (column 4, row 9), Chariot a0; Black: King e9 (4, 0), Horse h9 (7, 0);
+        // every other piece off the board (99). Black moves first: h9g7.
+        let mut pieces = ["99"; 32];
+        pieces[0] = "09"; // R
+        pieces[4] = "49"; // K
+        pieces[20] = "40"; // k
+        pieces[23] = "70"; // n
+        let binit = pieces.concat();
+        let file = format!(
+            "[DhtmlXQ][DhtmlXQ_binit]{binit}[/DhtmlXQ_binit][DhtmlXQ_movelist]7062[/DhtmlXQ_movelist][/DhtmlXQ]"
+        );
+        let rec = read(file.as_bytes());
+        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
+        assert_eq!(rec.tag_value("FEN"), Some("4k2n1/9/9/9/9/9/9/9/9/R3K4 b - - 0 1"));
+        assert_eq!(at(file.as_bytes(), rec.tag("FEN").unwrap().value.span), binit);
+    }
+
+    #[test]
+    fn gbk_text_is_decoded_and_utf8_is_read_as_it_is() {
+        // 中国 and 红胜 in GBK.
+        let mut file = b"[DhtmlXQ][DhtmlXQ_event]".to_vec();
+        file.extend([0xD6, 0xD0, 0xB9, 0xFA]);
+        file.extend(b"[/DhtmlXQ_event][DhtmlXQ_result]");
+        file.extend([0xBA, 0xEC, 0xCA, 0xA4]);
+        file.extend(b"[/DhtmlXQ_result][/DhtmlXQ]");
+        let rec = read(&file);
+        assert_eq!(rec.tag_value("Event"), Some("中国"));
+        assert_eq!(rec.tag_value("Result"), Some("1-0"));
+        let utf8 = "\u{feff}[DhtmlXQiFrame][DhtmlXQ_result]黑胜[/DhtmlXQ_result][DhtmlXQ_remark]东方[/DhtmlXQ_remark][/DhtmlXQiFrame]";
+        let rec = read(utf8.as_bytes());
+        assert_eq!(rec.tag_value("Result"), Some("0-1"));
+        assert_eq!(rec.tag_value("DhtmlXQ_remark"), Some("东方"));
+        assert!(rec.findings.is_empty(), "{:?}", rec.findings);
+    }
+
+    #[test]
+    fn damage_is_located_and_what_can_be_kept_is_kept() {
+        let file = b"[DhtmlXQ][DhtmlXQ_movelist]774770a2796[/DhtmlXQ_movelist]\
+[DhtmlXQ_move_0_9_1]1022[/DhtmlXQ_move_0_9_1][DhtmlXQ_move_x_1_2]1022[/DhtmlXQ_move_x_1_2]\
+[DhtmlXQ_move_4_1_3]1022[/DhtmlXQ_move_4_1_3][DhtmlXQ_result]maybe[/DhtmlXQ_result]\
+[DhtmlXQ_comment0_7]late[/DhtmlXQ_comment0_7][DhtmlXQ_red]open";
+        let rec = read(file);
+        // The moves: h2e2, then `70a2` (no point), then `796` cut short.
+        assert_eq!(texts(&rec.moves), "h2e2 #70a2 #796");
+        assert_eq!(rec.moves[1].coord(), None);
+        let mut got = found(&rec);
+        got.sort();
+        let want = [
+            (Code::RecordDefect, "`#70a2` is not a DhtmlXQ move".to_string()),
+            (Code::RecordDefect, "`#796` is not a DhtmlXQ move".to_string()),
+            (Code::RecordDefect, "`move_x_1_2` is no variation name".to_string()),
+            (Code::RecordDefect, "a comment for a ply that is not in the record: line 0 has no ply 7".to_string()),
+            (Code::RecordDefect, "the block [DhtmlXQ] is not closed".to_string()),
+            (Code::RecordDefect, "the element `red` is not closed".to_string()),
+            (Code::RecordDefect, "the result `maybe` is not a DhtmlXQ result".to_string()),
+            (Code::RecordDefect, "variation 1 branches off line 0 at ply 9, which that line does not reach (plies 1 to 4)".to_string()),
+            (Code::RecordDefect, "variation 3 branches off line 4, which the record does not hold".to_string()),
+        ];
+        let mut want = want.to_vec();
+        want.sort();
+        assert_eq!(got, want);
+        assert!(!rec.unreadable(), "nothing here keeps the main line from being judged");
+        assert_eq!(rec.findings.iter().find(|f| f.message.contains("#70a2")).unwrap().ply, Some(2));
+        assert_eq!(rec.tag_value("Red"), Some("open"));
+        assert_eq!(rec.comments[0].after, 3, "kept at the end of its line");
+        assert_eq!(rec.tag_value("DhtmlXQ_result"), Some("maybe"));
+        assert!(rec.tag("Result").is_none());
+        for s in rec.spans() {
+            assert!(s.start <= s.end && s.end <= file.len(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn a_start_position_that_cannot_be_read_keeps_the_game_from_being_judged() {
+        let file = b"[DhtmlXQ][DhtmlXQ_binit]0919[/DhtmlXQ_binit][/DhtmlXQ]";
+        let rec = read(file);
+        assert!(rec.unreadable());
+        assert_eq!(found(&rec)[0].1, "the start position `0919` is not 64 digits");
+        let two = format!("[DhtmlXQ][DhtmlXQ_binit]4949{}[/DhtmlXQ_binit][/DhtmlXQ]", "99".repeat(30));
+        let rec = read(two.as_bytes());
+        assert_eq!(found(&rec)[0].1, "two pieces on e0: `N` where `R` stands");
+    }
+
+    #[test]
+    fn many_blocks_and_native_logs_are_told_apart() {
+        let two = b"a [DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ] b \
+[DhtmlXQ][DhtmlXQ_movelist]7062[/DhtmlXQ_movelist][/DhtmlXQ] c";
+        let b = blocks(two);
+        assert_eq!(b.len(), 2);
+        assert!(two[b[0].0..b[0].1].starts_with(b"[DhtmlXQ]"));
+        assert!(two[b[1].0..b[1].1].ends_with(b"[/DhtmlXQ]"));
+        let bare = b"[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]";
+        assert_eq!(blocks(bare), [(0, bare.len())]);
+        assert!(!looks_like_dhtmlxq(b"[Game \"xiangqi\"]\n{ [DhtmlXQ] } 1. h2e2 *"));
+        assert!(!looks_like_dhtmlxq(b"1. h2e2 h9g7 *"));
+        assert!(looks_like_dhtmlxq(b"\xEF\xBB\xBF\n[DhtmlXQ]"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        /// Pieces of DhtmlXQ in any order and with any bytes between them never panic, and
+        /// every span lies inside the block.
+        #[test]
+        fn any_mix_of_pieces_reads_without_panic(parts in prop::collection::vec(
+            prop_oneof![
+                Just(b"[DhtmlXQ]".to_vec()), Just(b"[/DhtmlXQ]".to_vec()),
+                Just(b"[DhtmlXQ_movelist]".to_vec()), Just(b"[/DhtmlXQ_movelist]".to_vec()),
+                Just(b"[DhtmlXQ_move_0_2_1]".to_vec()), Just(b"[DhtmlXQ_move_1_3_2]".to_vec()),
+                Just(b"[/DhtmlXQ_move_".to_vec()), Just(b"[DhtmlXQ_comment1_3]".to_vec()),
+                Just(b"[DhtmlXQ_binit]".to_vec()), Just(b"[DhtmlXQ_result]".to_vec()),
+                Just(b"7747706279671022".to_vec()), Just(b"99".to_vec()),
+                prop::collection::vec(any::<u8>(), 0..12),
+            ], 0..40)) {
+            let file: Vec<u8> = parts.concat();
+            for (start, end) in blocks(&file) {
+                prop_assert!(start <= end && end <= file.len());
+                let rec = read_dhtmlxq(&file[start..end], 0);
+                for s in rec.spans() {
+                    prop_assert!(s.start <= s.end && s.end <= end - start, "{:?}", s);
+                }
+                for v in &rec.variations {
+                    prop_assert!(v.parent < rec.variations.len() + 1);
+                }
+            }
+        }
+    }
+}
