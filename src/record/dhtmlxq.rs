@@ -736,7 +736,12 @@ mod tests {
     /// The record of the one block of `file`, its spans in the file.
     fn read(file: &[u8]) -> GameRecord {
         let b = blocks(file);
-        assert_eq!(b.len(), 1, "one block in {:?}", String::from_utf8_lossy(file));
+        assert_eq!(
+            b.len(),
+            1,
+            "one block in {:?}",
+            String::from_utf8_lossy(file)
+        );
         let (start, end) = b[0];
         let mut rec = read_dhtmlxq(&file[start..end], 0);
         rec.shift_spans(start);
@@ -813,14 +818,19 @@ mod tests {
         // ply 3 (h0g2) with b0c2.
         assert_eq!(
             got,
-            [
-                (0, 1, "b9c7 h0g2".to_string()),
-                (1, 2, "b0c2".to_string())
-            ]
+            [(0, 1, "b9c7 h0g2".to_string()), (1, 2, "b0c2".to_string())]
         );
-        let lines: Vec<String> = rec.line_plies(2).iter().map(|m| m.text.value.to_string()).collect();
+        let lines: Vec<String> = rec
+            .line_plies(2)
+            .iter()
+            .map(|m| m.text.value.to_string())
+            .collect();
         assert_eq!(lines, ["h2e2", "b9c7", "b0c2"]);
-        assert_eq!(rec.line_plies(2)[2].turn, 2, "turns count from the game's start");
+        assert_eq!(
+            rec.line_plies(2)[2].turn,
+            2,
+            "turns count from the game's start"
+        );
         let comments: Vec<(&str, usize, usize)> = rec
             .comments
             .iter()
@@ -847,8 +857,14 @@ mod tests {
         );
         let rec = read(file.as_bytes());
         assert!(rec.findings.is_empty(), "{:?}", rec.findings);
-        assert_eq!(rec.tag_value("FEN"), Some("4k2n1/9/9/9/9/9/9/9/9/R3K4 b - - 0 1"));
-        assert_eq!(at(file.as_bytes(), rec.tag("FEN").unwrap().value.span), binit);
+        assert_eq!(
+            rec.tag_value("FEN"),
+            Some("4k2n1/9/9/9/9/9/9/9/9/R3K4 b - - 0 1")
+        );
+        assert_eq!(
+            at(file.as_bytes(), rec.tag("FEN").unwrap().value.span),
+            binit
+        );
     }
 
     #[test]
@@ -895,8 +911,18 @@ mod tests {
         let mut want = want.to_vec();
         want.sort();
         assert_eq!(got, want);
-        assert!(!rec.unreadable(), "nothing here keeps the main line from being judged");
-        assert_eq!(rec.findings.iter().find(|f| f.message.contains("#70a2")).unwrap().ply, Some(2));
+        assert!(
+            !rec.unreadable(),
+            "nothing here keeps the main line from being judged"
+        );
+        assert_eq!(
+            rec.findings
+                .iter()
+                .find(|f| f.message.contains("#70a2"))
+                .unwrap()
+                .ply,
+            Some(2)
+        );
         assert_eq!(rec.tag_value("Red"), Some("open"));
         assert_eq!(rec.comments[0].after, 3, "kept at the end of its line");
         assert_eq!(rec.tag_value("DhtmlXQ_result"), Some("maybe"));
@@ -911,8 +937,14 @@ mod tests {
         let file = b"[DhtmlXQ][DhtmlXQ_binit]0919[/DhtmlXQ_binit][/DhtmlXQ]";
         let rec = read(file);
         assert!(rec.unreadable());
-        assert_eq!(found(&rec)[0].1, "the start position `0919` is not 64 digits");
-        let two = format!("[DhtmlXQ][DhtmlXQ_binit]4949{}[/DhtmlXQ_binit][/DhtmlXQ]", "99".repeat(30));
+        assert_eq!(
+            found(&rec)[0].1,
+            "the start position `0919` is not 64 digits"
+        );
+        let two = format!(
+            "[DhtmlXQ][DhtmlXQ_binit]4949{}[/DhtmlXQ_binit][/DhtmlXQ]",
+            "99".repeat(30)
+        );
         let rec = read(two.as_bytes());
         assert_eq!(found(&rec)[0].1, "two pieces on e0: `N` where `R` stands");
     }
@@ -927,7 +959,9 @@ mod tests {
         assert!(two[b[1].0..b[1].1].ends_with(b"[/DhtmlXQ]"));
         let bare = b"[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]";
         assert_eq!(blocks(bare), [(0, bare.len())]);
-        assert!(!looks_like_dhtmlxq(b"[Game \"xiangqi\"]\n{ [DhtmlXQ] } 1. h2e2 *"));
+        assert!(!looks_like_dhtmlxq(
+            b"[Game \"xiangqi\"]\n{ [DhtmlXQ] } 1. h2e2 *"
+        ));
         assert!(!looks_like_dhtmlxq(b"1. h2e2 h9g7 *"));
         assert!(looks_like_dhtmlxq(b"\xEF\xBB\xBF\n[DhtmlXQ]"));
     }

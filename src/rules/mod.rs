@@ -340,18 +340,17 @@ pub(crate) fn note_unchecked(f: &mut Finding, remaining: usize, what: &str, line
         n => format!("the replay stops here: the {n} later plies of this {what} are unchecked"),
     };
     if lines > 0 {
-        let v = if lines == 1 {
-            "variation"
-        } else {
-            "variations"
+        let (v, branch, are) = match lines {
+            1 => ("variation", "branches", "is"),
+            _ => ("variations", "branch", "are"),
         };
         if note.is_empty() {
             note = format!(
-                "the replay stops here: {lines} {v} that branch off after it are unchecked"
+                "the replay stops here: {lines} {v} that {branch} off after it {are} unchecked"
             );
         } else {
             note.push_str(&format!(
-                ", and so are {lines} {v} that branch off after it"
+                ", and so {are} {lines} {v} that {branch} off after it"
             ));
         }
     }

@@ -12,9 +12,7 @@ use arbiter::games::xiangqi::{Move, MoveList, Position, State, Xiangqi};
 use arbiter::pipeline::{check_record, Options};
 use arbiter::record::{GameRecord, MoveRecord, Span, Tag, Variation};
 use arbiter::rules::tree::replay_tree;
-use arbiter::rules::{
-    Applied, GameId, Outcome, Overrides, Parameters, RepetitionMode, Rules,
-};
+use arbiter::rules::{Applied, GameId, Outcome, Overrides, Parameters, RepetitionMode, Rules};
 use arbiter::types::Spanned;
 use arbiter::Finding;
 use proptest::prelude::*;
@@ -83,8 +81,12 @@ fn legal_move(
     legal.iter().copied().find(|m| {
         let name = m.iccs();
         let b = name.as_bytes();
-        (b[0] - b'a', (b[1] - b'0') as u32, b[2] - b'a', (b[3] - b'0') as u32)
-            == (from.0, from.1, to.0, to.1)
+        (
+            b[0] - b'a',
+            (b[1] - b'0') as u32,
+            b[2] - b'a',
+            (b[3] - b'0') as u32,
+        ) == (from.0, from.1, to.0, to.1)
     })
 }
 
@@ -124,7 +126,10 @@ fn tree(seed: u64, variations: usize) -> GameRecord {
         let parent = rng.below(rec.variations.len() + 1);
         let (start, len) = match parent {
             0 => (0, rec.moves.len()),
-            p => (rec.variations[p - 1].start as usize, rec.variations[p - 1].moves.len()),
+            p => (
+                rec.variations[p - 1].start as usize,
+                rec.variations[p - 1].moves.len(),
+            ),
         };
         if len == 0 {
             continue;
@@ -162,7 +167,11 @@ fn key(f: &Finding) -> (usize, String, Option<u32>, String) {
 fn line_by_line(rec: &GameRecord, opts: &Options) -> Vec<(usize, String, Option<u32>, String)> {
     let mut out = Vec::new();
     for n in 0..=rec.variations.len() {
-        let start = if n == 0 { 0 } else { rec.variations[n - 1].start };
+        let start = if n == 0 {
+            0
+        } else {
+            rec.variations[n - 1].start
+        };
         let line = rec.line_record(n).expect("a line");
         let report = check_record("t", &line, opts);
         out.extend(
@@ -181,7 +190,11 @@ fn options(claim: bool) -> Options {
     Options {
         overrides: Overrides {
             game: Some(GameId::Xiangqi),
-            repetition: Some(if claim { RepetitionMode::Claim } else { RepetitionMode::Ends }),
+            repetition: Some(if claim {
+                RepetitionMode::Claim
+            } else {
+                RepetitionMode::Ends
+            }),
             ..Overrides::default()
         },
     }
