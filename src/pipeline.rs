@@ -27,18 +27,24 @@ pub struct Source {
     /// The input could not be read at all (I/O error, a directory loop): reported as one
     /// `parse-error` game.
     pub unreadable: Option<String>,
+    /// The bytes as read when they are not all UTF-8 (a binary XQF file, GB18030 DhtmlXQ
+    /// text): the readers of those formats read them, not the repaired text.
+    raw: Option<Vec<u8>>,
 }
 
 impl Source {
     /// Wraps raw bytes. Invalid UTF-8 sequences become `?` bytes of the same length and each
-    /// gets a `parse-error` finding with its span.
+    /// gets a `parse-error` finding with its span (in a format that is not text, or not
+    /// UTF-8, the chunk's reader has the bytes as they were).
     pub fn from_bytes(name: impl Into<String>, bytes: Vec<u8>) -> Source {
+        let raw = std::str::from_utf8(&bytes).is_err().then(|| bytes.clone());
         let (text, byte_findings) = input::repair_utf8(bytes, 0);
         Source {
             name: name.into(),
             text,
             byte_findings,
             unreadable: None,
+            raw,
         }
     }
 
@@ -49,6 +55,7 @@ impl Source {
             text: String::new(),
             byte_findings: Vec::new(),
             unreadable: Some(why.into()),
+            raw: None,
         }
     }
 
@@ -61,7 +68,8 @@ impl Source {
         }
     }
 
-    /// The source cut into chunks, as `check` would stream it.
+    /// The source cut into chunks, as `check` would stream it (each chunk repairs its own
+    /// invalid UTF-8, with its findings, where its format is UTF-8 text).
     pub fn chunks(&self) -> Vec<Chunk> {
         if let Some(why) = &self.unreadable {
             return input::chunks(&Input::Unreadable {
@@ -70,19 +78,11 @@ impl Source {
             })
             .collect();
         }
-        let mut chunks = input::chunks_of_text(&self.name, self.text.clone().into_bytes());
-        // The bytes were repaired already: hand the findings to the chunk they fall in.
-        for f in &self.byte_findings {
-            if let Some(c) = chunks
-                .iter_mut()
-                .find(|c| c.offset <= f.span.start && f.span.start <= c.offset + c.text.len())
-            {
-                c.byte_findings.push(f.clone());
-            } else if let Some(c) = chunks.first_mut() {
-                c.byte_findings.push(f.clone());
-            }
-        }
-        chunks
+        let bytes = match &self.raw {
+            Some(raw) => raw.clone(),
+            None => self.text.clone().into_bytes(),
+        };
+        input::chunks_of_text(&self.name, bytes)
     }
 }
 
