@@ -21,7 +21,6 @@ use arbiter::pipeline::{check_record, check_source, parse_source, Options, Sourc
 use arbiter::record::GameRecord;
 use arbiter::rules::{Overrides, RepetitionMode};
 use arbiter::{Code, GameReport};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The files of `folder` with one of `extensions`, sorted.
@@ -48,20 +47,6 @@ fn options(mode: RepetitionMode) -> Options {
             ..Overrides::default()
         },
     }
-}
-
-/// Findings by code, on the main lines and on the variations.
-fn by_code(reports: &[GameReport]) -> BTreeMap<String, usize> {
-    let mut out = BTreeMap::new();
-    for f in reports.iter().flat_map(|g| &g.findings) {
-        let on = if f.line == 0 { "main" } else { "variation" };
-        *out.entry(format!("{} {on}", f.code)).or_default() += 1;
-    }
-    out
-}
-
-fn counts(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {
-    pairs.iter().map(|(k, n)| (k.to_string(), *n)).collect()
 }
 
 #[test]
@@ -92,8 +77,8 @@ fn every_line_of_every_xqf_record_is_judged() {
         (1810, 45_710, 41_028)
     );
     assert_eq!(
-        by_code(&claim),
-        counts(&[
+        corpus_support::findings_by_code(&claim),
+        corpus_support::counts(&[
             ("illegal-move main", 2),
             ("illegal-move variation", 3),
             ("record-defect main", 10),
@@ -103,8 +88,8 @@ fn every_line_of_every_xqf_record_is_judged() {
         ])
     );
     assert_eq!(
-        by_code(&judge(RepetitionMode::Ends)),
-        counts(&[
+        corpus_support::findings_by_code(&judge(RepetitionMode::Ends)),
+        corpus_support::counts(&[
             ("illegal-move main", 2),
             ("illegal-move variation", 3),
             ("moves-after-end main", 33),

@@ -50,20 +50,6 @@ fn judged(sources: &[Source], mode: RepetitionMode) -> Vec<GameReport> {
         .collect()
 }
 
-/// Findings by code, on the main lines and on the variations.
-fn by_code(reports: &[GameReport]) -> BTreeMap<String, usize> {
-    let mut out = BTreeMap::new();
-    for f in reports.iter().flat_map(|g| &g.findings) {
-        let on = if f.line == 0 { "main" } else { "variation" };
-        *out.entry(format!("{} {on}", f.code)).or_default() += 1;
-    }
-    out
-}
-
-fn counts(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {
-    pairs.iter().map(|(k, n)| (k.to_string(), *n)).collect()
-}
-
 #[test]
 fn every_dhtmlxq_record_reads_and_every_line_is_judged() {
     let Some(sources) = sources() else {
@@ -82,8 +68,8 @@ fn every_dhtmlxq_record_reads_and_every_line_is_judged() {
         "all but the 4 plies after e2g4"
     );
     assert_eq!(
-        by_code(&reports),
-        counts(&[
+        corpus_support::findings_by_code(&reports),
+        corpus_support::counts(&[
             ("illegal-move variation", 1),
             ("result-mismatch main", 9),
             ("threefold-repetition variation", 164),
@@ -135,8 +121,8 @@ fn judged_by_the_rule_each_third_occurrence_ends_its_line() {
     };
     let reports = judged(&sources, RepetitionMode::Ends);
     assert_eq!(
-        by_code(&reports),
-        counts(&[
+        corpus_support::findings_by_code(&reports),
+        corpus_support::counts(&[
             ("illegal-move variation", 1),
             ("moves-after-end variation", 120),
             ("perpetual-chase variation", 28),
