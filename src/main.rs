@@ -22,7 +22,7 @@ struct Cli {
 enum Command {
     /// Check game logs: every move, every rule, the recorded result.
     Check(CheckArgs),
-    /// Print a record (native log or Gravon XML) as a native log.
+    /// Print a record (native log, Gravon XML, XQF, DhtmlXQ) as a native log.
     Convert(ConvertArgs),
     /// Does a claim hold in the position after a ply? Exit 0 holds, 1 does not, 2 unusable.
     Claim(ClaimArgs),
@@ -207,7 +207,8 @@ impl RuleArgs {
 
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
-    /// Files, directories (walked for .arb, .pgn and .xml files) or `-` for stdin.
+    /// Files, directories (walked for .arb, .pgn, .xml and .xqf files, and .txt and .html
+    /// files that hold DhtmlXQ records) or `-` for stdin.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     #[command(flatten)]
@@ -245,7 +246,7 @@ struct CheckArgs {
 
 #[derive(clap::Args, Debug)]
 struct ConvertArgs {
-    /// The record to convert (native log or Gravon XML; `-` for stdin).
+    /// The record to convert (native log, Gravon XML, XQF or DhtmlXQ; `-` for stdin).
     file: PathBuf,
     /// Ruleset for logs without a Game tag.
     #[arg(long, value_parser = parse_game)]
