@@ -5,7 +5,7 @@
 //! checked to lie inside the text: a finding must point into the file the user gave.
 
 use arbiter::pipeline::{check_source, parse_source, Options, Source};
-use arbiter::report::{human, json, sarif};
+use arbiter::report::{human, json, sarif, SourceWindow};
 
 /// Judges `bytes` as the file `name` (its extension picks the reader, as on the command
 /// line) with `opts`, and renders everything.
@@ -18,6 +18,7 @@ pub fn judge(name: &str, bytes: &[u8], opts: &Options) {
     };
     let mut results = Vec::new();
     let mut games = Vec::new();
+    let window = SourceWindow::whole(name, &src.text);
     for r in &reports {
         for f in &r.findings {
             assert!(
@@ -26,14 +27,14 @@ pub fn judge(name: &str, bytes: &[u8], opts: &Options) {
                 f.span,
                 src.text.len()
             );
-            let _ = human::render(f, name, &src.text, r.index, style);
-            results.push(sarif::result(f, "fuzz", &src.text, 0, 0));
+            let _ = human::render_in(f, &window, r.index, &r.branches, style);
+            results.push(sarif::result(f, "fuzz", &window));
         }
-        games.push(json::game(r, &src.text));
+        games.push(json::game(r, &window));
     }
-    let _ = sarif::document(results).to_string();
+    let _ = sarif::document(results.into()).to_string();
     let summary = arbiter::Summary::default();
-    let _ = json::document(games, &summary).to_string();
+    let _ = json::document(games.into(), &summary).to_string();
     for (rec, r) in parse_source(&src).iter().zip(&reports) {
         if let Ok(view) = arbiter::show::board_at(rec, &opts.overrides, r.plies as u32) {
             let _ = view.render_text(true);
