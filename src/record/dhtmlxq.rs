@@ -108,21 +108,30 @@ pub fn looks_like_dhtmlxq(bytes: &[u8]) -> bool {
 /// tag (to the next block or the end when it is not closed); a file with elements but no
 /// block is one record, from its first element on. Linear in the file.
 pub fn blocks(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let Some(first) = memchr::memmem::find(bytes, MARK) else {
+        return Vec::new();
+    };
+    let mut opens: Vec<Next> = WRAPPERS.iter().map(|(o, _)| Next::new(bytes, o)).collect();
+    let mut closes: Vec<Next> = WRAPPERS.iter().map(|(_, c)| Next::new(bytes, c)).collect();
+    let next_open = |opens: &mut Vec<Next>, from: usize| {
+        opens.iter_mut().filter_map(|o| o.at_or_after(from)).min()
+    };
+    if next_open(&mut opens, 0).is_none() {
+        return vec![(first, bytes.len())]; // bare elements: one record
+    }
     let mut out = Vec::new();
     let mut at = 0;
-    while let Some(i) = memchr::memmem::find(&bytes[at..], MARK).map(|i| at + i) {
-        let Some((_, close)) = WRAPPERS.iter().find(|(o, _)| bytes[i..].starts_with(o)) else {
-            if out.is_empty() && !WRAPPERS.iter().any(|(o, _)| contains(&bytes[i..], o)) {
-                // Bare elements: one record.
-                out.push((i, bytes.len()));
-                break;
-            }
-            at = i + MARK.len();
-            continue;
-        };
-        let end = match memchr::memmem::find(&bytes[i..], close) {
-            Some(e) => i + e + close.len(),
-            None => next_block(bytes, i + 1).unwrap_or(bytes.len()),
+    while let Some(i) = next_open(&mut opens, at) {
+        let w = WRAPPERS
+            .iter()
+            .position(|(o, _)| bytes[i..].starts_with(o))
+            .unwrap_or(0);
+        let open_end = i + WRAPPERS[w].0.len();
+        let after = next_open(&mut opens, open_end);
+        let end = match closes[w].at_or_after(open_end) {
+            // Closed before the next block opens (a closing tag past it belongs to that one).
+            Some(c) if after.is_none_or(|a| c < a) => c + WRAPPERS[w].1.len(),
+            _ => after.unwrap_or(bytes.len()),
         };
         out.push((i, end));
         at = end;
@@ -130,20 +139,35 @@ pub fn blocks(bytes: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
-fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    memchr::memmem::find(hay, needle).is_some()
+/// The first place of a needle at or after a position that only grows: each search starts
+/// where the last one could not answer, so all of them together read the text once.
+struct Next<'a> {
+    hay: &'a [u8],
+    needle: &'a [u8],
+    /// The last answer: `Some(None)` when there is none from some earlier position on.
+    found: Option<Option<usize>>,
 }
 
-/// Where the next block opens at or after `from`.
-fn next_block(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut at = from;
-    while let Some(i) = memchr::memmem::find(&bytes[at..], MARK).map(|i| at + i) {
-        if WRAPPERS.iter().any(|(o, _)| bytes[i..].starts_with(o)) {
-            return Some(i);
+impl<'a> Next<'a> {
+    fn new(hay: &'a [u8], needle: &'a [u8]) -> Self {
+        Next {
+            hay,
+            needle,
+            found: None,
         }
-        at = i + MARK.len();
     }
-    None
+
+    fn at_or_after(&mut self, from: usize) -> Option<usize> {
+        match self.found {
+            Some(None) => return None,
+            Some(Some(p)) if p >= from => return Some(p),
+            _ => {}
+        }
+        let from = from.min(self.hay.len());
+        let p = memchr::memmem::find(&self.hay[from..], self.needle).map(|i| from + i);
+        self.found = Some(p);
+        p
+    }
 }
 
 /// One element `[DhtmlXQ_name]value[/DhtmlXQ_name]` of a block (offsets in the block).
@@ -161,9 +185,14 @@ struct Element {
     closed: bool,
 }
 
-/// The elements of `block`, in order.
+/// The elements of `block`, in order. A value ends at the first closing tag or the next
+/// element, whichever comes first (an element that a following one interrupts is not
+/// closed). Linear in the block.
 fn elements(block: &[u8]) -> Vec<Element> {
     const OPEN: &[u8] = b"[DhtmlXQ_";
+    let mut opens = Next::new(block, MARK);
+    // Any closing tag: an element's, or the block's (which ends an element not closed).
+    let mut closes = Next::new(block, b"[/DhtmlXQ");
     let mut out = Vec::new();
     let mut at = 0;
     while let Some(i) = memchr::memmem::find(&block[at..], OPEN).map(|i| at + i) {
@@ -179,21 +208,15 @@ fn elements(block: &[u8]) -> Vec<Element> {
             continue;
         }
         let value_start = name_end + 1;
-        // The value ends at the first closing tag (vschess: the first `[/DhtmlXQ_`).
-        let (value_end, end, closed) =
-            match memchr::memmem::find(&block[value_start..], b"[/DhtmlXQ_") {
-                Some(c) => {
-                    let c = value_start + c;
-                    let close_end =
-                        memchr::memchr(b']', &block[c..]).map_or(block.len(), |e| c + e + 1);
-                    (c, close_end, true)
-                }
-                None => {
-                    let next = memchr::memmem::find(&block[value_start..], MARK)
-                        .map_or(block.len(), |n| value_start + n);
-                    (next, next, false)
-                }
-            };
+        let next = opens.at_or_after(value_start).unwrap_or(block.len());
+        let (value_end, end, closed) = match closes.at_or_after(value_start) {
+            Some(c) if c < next && block[c..].starts_with(b"[/DhtmlXQ_") => {
+                let close_end = memchr::memchr(b']', &block[c..next]).map_or(next, |e| c + e + 1);
+                (c, close_end, true)
+            }
+            Some(c) if c < next => (c, c, false),
+            _ => (next, next, false),
+        };
         out.push(Element {
             name: (name_start, name_end),
             open: Span::new(i, value_start),
@@ -964,6 +987,37 @@ mod tests {
         ));
         assert!(!looks_like_dhtmlxq(b"1. h2e2 h9g7 *"));
         assert!(looks_like_dhtmlxq(b"\xEF\xBB\xBF\n[DhtmlXQ]"));
+    }
+
+    #[test]
+    fn an_element_ends_where_the_next_begins_when_it_is_not_closed() {
+        let file = b"[DhtmlXQ][DhtmlXQ_title]x[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_red]A[/DhtmlXQ]";
+        let rec = read(file);
+        assert_eq!(rec.tag_value("Title"), Some("x"));
+        assert_eq!(
+            rec.tag_value("Red"),
+            Some("A"),
+            "the block's closing tag ends it"
+        );
+        assert_eq!(texts(&rec.moves), "h2e2");
+        let mut got = found(&rec);
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                (
+                    Code::RecordDefect,
+                    "the element `red` is not closed".to_string()
+                ),
+                (
+                    Code::RecordDefect,
+                    "the element `title` is not closed".to_string()
+                ),
+            ]
+        );
+        // A block not closed ends where the next one opens; that one's closing tag is its own.
+        let two = b"[DhtmlXQ]a[DhtmlXQiFrame]b[/DhtmlXQiFrame][DhtmlXQ]c[/DhtmlXQ]";
+        assert_eq!(blocks(two), [(0, 10), (10, 42), (42, 62)]);
     }
 
     proptest! {
