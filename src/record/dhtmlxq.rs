@@ -624,9 +624,9 @@ impl Reader<'_> {
             .split('_')
             .map(|n| n.parse().ok())
             .collect();
-        let (id, ply) = match ids.as_slice() {
-            &[Some(ply)] => (0, ply),
-            &[Some(id), Some(ply)] => (id, ply),
+        let (id, ply) = match *ids.as_slice() {
+            [Some(ply)] => (0, ply),
+            [Some(id), Some(ply)] => (id, ply),
             _ => {
                 let value = self.text(e.value, "comment");
                 self.defect(
