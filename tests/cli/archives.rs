@@ -203,3 +203,18 @@ fn directories_are_walked_for_dhtmlxq_in_text_and_web_pages_only() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_html_report_names_a_variation_finding_by_its_line() {
+    let page = std::env::temp_dir().join(format!("arbiter-dhtmlxq-{}.html", std::process::id()));
+    let run = arbiter(&["report", PAGE, "-o", page.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::remove_file(&page).unwrap();
+    let item = html
+        .find("ply 6 of line 1</button>")
+        .expect("the variation's finding, named");
+    // Its squares are not marked on the main line's board.
+    let li = &html[html[..item].rfind("<li").unwrap()..item];
+    assert!(li.contains(r#"data-own="" data-ev="""#), "{li}");
+}
