@@ -639,48 +639,61 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
             return Some(p);
         }
         if self.state == ReaderState::Start {
-            let looked = self.head.take();
-            let head = match &looked {
-                Some(h) => h.as_slice(),
-                None => match self.reader.fill_buf() {
-                    Ok(h) => h,
-                    Err(e) => return Some(self.unreadable(e.to_string())),
-                },
-            };
-            if crate::record::xqf::looks_like_xqf(head) {
-                let mut all = Vec::new();
-                self.state = ReaderState::Done;
-                if let Err(e) = self.reader.read_to_end(&mut all) {
-                    return Some(self.unreadable(e.to_string()));
-                }
-                let mut c = self.emit(Vec::new(), 0, 0, ChunkKind::Xqf);
-                c.raw = all;
-                return Some(c);
+            if let Some(first) = self.start_format() {
+                return first;
             }
-            if looks_like_gravon(head) {
-                let mut all = Vec::new();
-                if let Err(e) = self.reader.read_to_end(&mut all) {
-                    return Some(self.unreadable(e.to_string()));
-                }
-                let pieces = crate::record::gravon::game_pieces(&all);
-                self.state = ReaderState::Gravon(all, pieces, 0);
-                return self.next_gravon();
+        }
+        match self.state {
+            ReaderState::Gravon(..) => self.next_gravon(),
+            ReaderState::DhtmlXq(..) => self.next_dhtmlxq(),
+            ReaderState::Done => None,
+            _ => self.next_native(),
+        }
+    }
+}
+
+impl<R: BufRead> ChunkReader<R> {
+    /// Knows the source's format by its first bytes: reads an XQF file, a Gravon file or a
+    /// DhtmlXQ file (or web page) and returns its first chunk; `None` for a native log,
+    /// whose games are then cut line by line ([`ChunkReader::next_native`]).
+    fn start_format(&mut self) -> Option<Option<Chunk>> {
+        let looked = self.head.take();
+        let head = match &looked {
+            Some(h) => h.as_slice(),
+            None => match self.reader.fill_buf() {
+                Ok(h) => h,
+                Err(e) => return Some(Some(self.unreadable(e.to_string()))),
+            },
+        };
+        if crate::record::xqf::looks_like_xqf(head) {
+            let mut all = Vec::new();
+            self.state = ReaderState::Done;
+            if let Err(e) = self.reader.read_to_end(&mut all) {
+                return Some(Some(self.unreadable(e.to_string())));
             }
-            if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
-                return self.start_dhtmlxq();
+            let mut c = self.emit(Vec::new(), 0, 0, ChunkKind::Xqf);
+            c.raw = all;
+            return Some(Some(c));
+        }
+        if looks_like_gravon(head) {
+            let mut all = Vec::new();
+            if let Err(e) = self.reader.read_to_end(&mut all) {
+                return Some(Some(self.unreadable(e.to_string())));
             }
-            self.state = ReaderState::Native;
+            let pieces = crate::record::gravon::game_pieces(&all);
+            self.state = ReaderState::Gravon(all, pieces, 0);
+            return Some(self.next_gravon());
         }
-        if matches!(self.state, ReaderState::Gravon(..)) {
-            return self.next_gravon();
+        if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
+            return Some(self.start_dhtmlxq());
         }
-        if matches!(self.state, ReaderState::DhtmlXq(..)) {
-            return self.next_dhtmlxq();
-        }
-        if self.state == ReaderState::Done {
-            return None;
-        }
-        // Lines are read straight into the current game's buffer (one copy of each byte).
+        self.state = ReaderState::Native;
+        None
+    }
+
+    /// The next game of a native log: lines are read straight into the current game's
+    /// buffer (one copy of each byte) until the splitter sees the next game start.
+    fn next_native(&mut self) -> Option<Chunk> {
         loop {
             let line_start = self.cur.len();
             let n = match read_line(&mut self.reader, &mut self.cur) {
