@@ -23,7 +23,7 @@ struct Cli {
 enum Command {
     /// Check game logs: every move, every rule, the recorded result.
     Check(CheckArgs),
-    /// Print a record (native log or Gravon XML) as a native log.
+    /// Print a record (native log, Gravon XML, XQF, DhtmlXQ) as a native log.
     Convert(ConvertArgs),
     /// Does a claim hold after a ply, and may a move be played there? (docs/claims.md)
     Claim(ClaimArgs),
@@ -74,6 +74,9 @@ struct ShowArgs {
     /// Which game of the file (counting from 0).
     #[arg(long, default_value_t = 0)]
     game_index: usize,
+    /// Which line of play: 0 the main line, N the record's variation N (as check names it).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    line: usize,
     /// Only what this player knows at that ply (the game's own side names).
     #[arg(long = "as", value_enum, value_name = "SIDE")]
     as_side: Option<SideName>,
@@ -142,6 +145,9 @@ struct ClaimArgs {
     /// Which game of the file (counting from 0).
     #[arg(long, default_value_t = 0)]
     game_index: usize,
+    /// Which line of play: 0 the main line, N the record's variation N (as check names it).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    line: usize,
     #[command(flatten)]
     rules: RuleArgs,
     /// Output format.
@@ -258,7 +264,8 @@ impl RuleArgs {
 
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
-    /// Files, directories (walked for .arb, .pgn and .xml files) or `-` for stdin.
+    /// Files, directories (walked for .arb, .pgn, .xml and .xqf files, and .txt and .html
+    /// files that hold DhtmlXQ records) or `-` for stdin.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     #[command(flatten)]
@@ -299,7 +306,7 @@ struct CheckArgs {
 
 #[derive(clap::Args, Debug)]
 struct ConvertArgs {
-    /// The record to convert (native log or Gravon XML; `-` for stdin).
+    /// The record to convert (native log, Gravon XML, XQF or DhtmlXQ; `-` for stdin).
     file: PathBuf,
     /// Ruleset for logs without a Game tag.
     #[arg(long, value_parser = parse_game)]
@@ -386,6 +393,7 @@ fn main() -> ExitCode {
             let req = arbiter::show::ShowRequest {
                 ply: a.ply,
                 game_index: a.game_index,
+                line: a.line,
                 as_side: a.as_side.map(|s| format!("{s:?}")),
                 svg: a.svg,
                 faces: a.pieces.faces(),
@@ -458,6 +466,7 @@ fn claim(a: ClaimArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
         question,
         ply: a.ply,
         game_index: a.game_index,
+        line: a.line,
         overrides: a.rules.overrides(),
         format,
         color: use_color(Color::Auto),

@@ -46,6 +46,8 @@ pub struct ClaimRequest {
     pub ply: Option<u32>,
     /// Which game of the input (from 0).
     pub game_index: usize,
+    /// Which line of play of the game (0 the main line, `n` its variation `n`).
+    pub line: usize,
     /// Parameter overrides.
     pub overrides: crate::rules::Overrides,
     /// How to print the answer.
@@ -233,7 +235,8 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> ExitStatus {
-    let Some((chunk, rec)) = crate::pipeline::game_or_say(input, req.game_index, err) else {
+    let Some((chunk, rec)) = crate::pipeline::line_or_say(input, req.game_index, req.line, err)
+    else {
         return reply::error(req, &input.name(), "the game could not be read", out);
     };
     let opts = crate::pipeline::Options {

@@ -4,11 +4,13 @@
 //! broken game never hides the next one and a 100,000-game archive is parsed one game at a
 //! time), then each game is parsed by the pest grammar in `grammar/log.pest`
 //! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`], XQF files (XQStudio's
-//! binary format) by [`xqf`], into the same record type.
+//! binary format) by [`xqf`], DhtmlXQ records (the dpxq.com viewer's) by [`dhtmlxq`], into
+//! the same record type.
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
 mod builder;
+pub mod dhtmlxq;
 pub mod fast;
 pub mod gravon;
 pub mod parse;
@@ -312,6 +314,64 @@ impl GameRecord {
         }
         out
     }
+    /// Line `n` as a game of its own: the record with line `n`'s plies from the game's start
+    /// as its moves ([`GameRecord::line_plies`]), no variations, and the comments, NAGs and
+    /// findings of line `n` and of the record as a whole. A variation (`n` > 0) has no result
+    /// of its own: the game's `Result` tag and result token are left out. `None` when there is
+    /// no line `n`. For `show --line` and `claim --line`.
+    pub fn line_record(&self, n: usize) -> Option<GameRecord> {
+        if n > self.variations.len() {
+            return None;
+        }
+        let keep = |line: usize| line == 0 || line == n;
+        let mut tags = self.tags.clone();
+        if n > 0 {
+            tags.retain(|t| !t.name.value.eq_ignore_ascii_case("Result"));
+        }
+        let moves: Vec<MoveRecord> = self.line_plies(n).into_iter().cloned().collect();
+        Some(GameRecord {
+            tags,
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            result_token: if n > 0 {
+                None
+            } else {
+                self.result_token.clone()
+            },
+            findings: self
+                .findings
+                .iter()
+                .filter(|f| keep(f.line))
+                .cloned()
+                .collect(),
+            ..self.clone_header()
+        })
+    }
+
+    /// The record without its lines of play (moves, variations, comments, NAGs): the part
+    /// every line shares.
+    fn clone_header(&self) -> GameRecord {
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: Vec::new(),
+            setups: self.setups.clone(),
+            moves: Vec::new(),
+            turns: 0,
+            result_token: None,
+            findings: Vec::new(),
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            format_defaults: self.format_defaults.clone(),
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+        }
+    }
+
     /// Every span the record holds (its own, tags, setups, moves with their coordinate
     /// readings and annotations, variations, comments, findings and their labels), for tests
     /// that check every span lies inside the input.

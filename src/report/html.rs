@@ -343,9 +343,18 @@ fn list(xs: &[u8]) -> String {
 /// the texts, which may name a piece the player did not know.
 fn finding_item(f: &Finding, plies: &[PlyInfo], redact: bool, s: &mut String) {
     let at = f.board_ply(plies.len() as u32);
-    let (own, ev) = finding_squares(f, plies);
+    // A variation's plies are not the main line's the board steps through: its squares are
+    // not marked there, and the button names its line.
+    let (own, ev) = if f.line == 0 {
+        finding_squares(f, plies)
+    } else {
+        Default::default()
+    };
     let sev = f.severity().as_str();
-    let ply = f.ply.map_or("game".to_string(), |p| format!("ply {p}"));
+    let ply = match super::ply_prefix(f).trim_end_matches(": ") {
+        "" => "game".to_string(),
+        named => named.to_string(),
+    };
     let evidence: Vec<String> = f.evidence.iter().map(|p| p.to_string()).collect();
     let _ = write!(
         s,
@@ -548,10 +557,11 @@ pub fn game_section(
     let mut stepper = None;
     if let Some(game) = report.game.filter(|_| report.replay.is_some()) {
         let played = report.plies as u32;
+        // The board steps through the main line: a variation's findings have no ply on it.
         let print = report
             .findings
             .iter()
-            .filter(|f| f.ply.is_some())
+            .filter(|f| f.ply.is_some() && f.line == 0)
             .map(|f| f.board_ply(played))
             .collect();
         let st = step_through(g, game, &viewers(viewer), &print, kits, faces);
@@ -637,7 +647,7 @@ fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
         .report
         .findings
         .iter()
-        .filter(|f| f.ply.is_some())
+        .filter(|f| f.ply.is_some() && f.line == 0)
         .map(|f| f.board_ply(played))
         .collect();
     plies.dedup();

@@ -5,7 +5,7 @@ use super::stream::Streamed;
 use super::SourceWindow;
 use super::Summary;
 use crate::finding::{Code, Finding, Label, Rule, Severity};
-use crate::pipeline::GameReport;
+use crate::pipeline::{Branch, GameReport};
 use crate::types::Verdict;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -38,6 +38,10 @@ pub struct FindingJson<'a> {
     /// The ply (from 1, in the order played) the finding belongs to; null for findings about
     /// the record as a whole.
     pub ply: Option<u32>,
+    /// Its line of play: 0 the main line, `n` the record's variation `n`.
+    pub line_of_play: usize,
+    /// Where a variation's line branches off; null on the main line.
+    pub branch: Option<&'a Branch>,
     /// One-line headline.
     pub message: &'a str,
     /// The rule broken and where it is written (`rulings §1.4 ...`).
@@ -78,11 +82,19 @@ impl<'a> LabelJson<'a> {
 impl<'a> FindingJson<'a> {
     /// `f` as JSON; `src` is the window of the source it points into.
     pub fn of(f: &'a Finding, src: &SourceWindow) -> Self {
+        Self::of_in(f, src, &[])
+    }
+
+    /// [`FindingJson::of`] in a game whose variations branch off as `branches` say
+    /// ([`GameReport::branches`]).
+    pub fn of_in(f: &'a Finding, src: &SourceWindow, branches: &'a [Branch]) -> Self {
         let (line, column) = src.position(f.span.start).unzip();
         FindingJson {
             code: f.code,
             severity: f.severity(),
             ply: f.ply,
+            line_of_play: f.line,
+            branch: f.line.checked_sub(1).and_then(|i| branches.get(i)),
             message: &f.message,
             rule: f.rule,
             help: f.help.as_deref(),
@@ -162,7 +174,11 @@ pub fn finding(f: &Finding, src: &SourceWindow) -> Value {
 
 /// One game as JSON ([`GameJson`]); `src` is the window of the source it was read from.
 pub fn game(g: &GameReport, src: &SourceWindow) -> Value {
-    let findings = g.findings.iter().map(|f| FindingJson::of(f, src)).collect();
+    let findings = g
+        .findings
+        .iter()
+        .map(|f| FindingJson::of_in(f, src, &g.branches))
+        .collect();
     serde_json::to_value(GameJson {
         report: g,
         findings,
@@ -189,7 +205,7 @@ pub fn game_text(g: &GameReport, src: &SourceWindow, pretty: bool) -> String {
             } else {
                 Streamed::SEPARATOR
             });
-            out.push_str(&items.item(&FindingJson::of(f, src)));
+            out.push_str(&items.item(&FindingJson::of_in(f, src, &g.branches)));
         }
         out.push_str(&Streamed::tail(&v, g.findings.is_empty()));
         return out;
@@ -200,7 +216,9 @@ pub fn game_text(g: &GameReport, src: &SourceWindow, pretty: bool) -> String {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&serde_json::to_string(&FindingJson::of(f, src)).unwrap_or_default());
+        out.push_str(
+            &serde_json::to_string(&FindingJson::of_in(f, src, &g.branches)).unwrap_or_default(),
+        );
     }
     out.push_str(&after);
     out

@@ -238,10 +238,7 @@ mod tests {
             termination: None,
             outcome: None,
             findings: Vec::new(),
-            replay: None,
-            players: [None, None],
-            stopped: false,
-            key_move: None,
+            ..GameReport::default()
         }
     }
 

@@ -201,10 +201,8 @@ pub fn relative_path(path: &str) -> String {
 /// A finding's headline as the CI formats print it: `ply 7: <message>`, then ` (game N)`
 /// (counting from 1) from the second game of a source on. Not escaped.
 pub fn headline(f: &crate::finding::Finding, game_index: usize) -> String {
-    let mut s = match f.ply {
-        Some(p) => format!("ply {p}: {}", f.message),
-        None => f.message.clone(),
-    };
+    let mut s = ply_prefix(f);
+    s.push_str(&f.message);
     if game_index > 0 {
         s.push_str(&format!(" (game {})", game_index + 1));
     }
@@ -220,6 +218,29 @@ pub fn help_and_rule(f: &crate::finding::Finding) -> String {
     }
 }
 
+/// What heads a finding's message in a report: `ply 7: `, `ply 7 of line 3: ` for a
+/// variation's ply (line `n` is the record's variation `n`), `line 3: ` for a variation's
+/// finding without a ply; nothing for a record-level finding of the main line.
+pub fn ply_prefix(f: &crate::finding::Finding) -> String {
+    match (f.ply, f.line) {
+        (Some(p), 0) => format!("ply {p}: "),
+        (Some(p), n) => format!("ply {p} of line {n}: "),
+        (None, 0) => String::new(),
+        (None, n) => format!("line {n}: "),
+    }
+}
+
+/// The sentence that names variation `f.line` by where it branches off
+/// ([`crate::pipeline::Branch::describe`]), when the finding is a variation's and `branches`
+/// (a game's, variation `n` at index `n - 1`) knows it.
+pub fn branch_note(
+    f: &crate::finding::Finding,
+    branches: &[crate::pipeline::Branch],
+) -> Option<String> {
+    let b = f.line.checked_sub(1).and_then(|i| branches.get(i))?;
+    Some(b.describe(f.line))
+}
+
 /// Counts of one run, for the summary line and the JSON `summary`.
 #[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -228,7 +249,10 @@ pub struct Summary {
     pub files: usize,
     /// Games judged or attempted.
     pub games: usize,
-    /// Plies replayed.
+    /// Lines of play judged: every game's main line and variations.
+    pub lines: usize,
+    /// Plies replayed, main lines' and variations' (a ply a variation shares with its
+    /// parent line counted once).
     pub plies: usize,
     /// Error findings.
     pub errors: usize,
@@ -248,7 +272,8 @@ impl Summary {
     /// Adds one game's counts; a finding at `fail_on` or above makes the run failing.
     pub fn add(&mut self, g: &GameReport, fail_on: Severity) {
         self.games += 1;
-        self.plies += g.plies;
+        self.lines += g.lines;
+        self.plies += g.plies + g.variation_plies;
         for f in &g.findings {
             match f.severity() {
                 Severity::Error => self.errors += 1,
@@ -279,12 +304,16 @@ pub fn by_severity(errors: usize, warnings: usize, infos: usize) -> String {
 }
 
 impl Summary {
-    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`).
+    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`;
+    /// with the lines of play after the games when some game holds variations).
     pub fn line(&self) -> String {
+        let mut games = counted(self.games, "game", "games");
+        if self.lines > self.games {
+            games = format!("{games}, {}", counted(self.lines, "line", "lines"));
+        }
         format!(
-            "arbiter: {}, {}, {}: {}",
+            "arbiter: {}, {games}, {}: {}",
             counted(self.files, "file", "files"),
-            counted(self.games, "game", "games"),
             counted(self.plies, "ply", "plies"),
             by_severity(self.errors, self.warnings, self.infos)
         )

@@ -49,12 +49,10 @@ fn region(src: &SourceWindow, span: crate::types::Span, with_end: bool) -> Value
     Value::Object(r)
 }
 
-/// One result for a finding; `src` is the window of the source that holds it.
+/// One result for a finding; `src` is the window of the source that holds it. A variation's
+/// finding says its line in the message (`ply 7 of line 3: `) and in `properties.lineOfPlay`.
 pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
-    let mut message = String::new();
-    if let Some(p) = f.ply {
-        message.push_str(&format!("ply {p}: "));
-    }
+    let mut message = super::ply_prefix(f);
     message.push_str(&f.message);
     if let Some(h) = &f.help {
         message.push_str(&format!(". Help: {h}"));
@@ -74,6 +72,10 @@ pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
             }
         }],
     });
+    if let (n @ 1.., Value::Object(m)) = (f.line, &mut r) {
+        // A variation's finding: its line of play (JSON's `line_of_play`).
+        m.insert("properties".into(), json!({"lineOfPlay": n}));
+    }
     if !f.labels.is_empty() {
         let related: Vec<Value> = f
             .labels

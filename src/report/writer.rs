@@ -87,7 +87,7 @@ impl Renderer {
                 };
                 let mut text = String::new();
                 for (i, f) in g.findings.iter().enumerate() {
-                    text.push_str(&human::render(f, src, g.index, style));
+                    text.push_str(&human::render_in(f, src, g.index, &g.branches, style));
                     text.push_str(boards.get(i).and_then(|b| b.as_deref()).unwrap_or(""));
                 }
                 vec![text]

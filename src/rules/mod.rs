@@ -9,8 +9,10 @@
 pub mod annotation;
 pub mod claims;
 pub mod params;
+pub mod tree;
 
 pub use params::{Overrides, Parameters, RepetitionMode, TwoSquares};
+pub use tree::{LineReplay, TreeReplay};
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
@@ -84,8 +86,9 @@ pub struct Applied {
 /// One game family's rules. An engine never prints and never reads files: it validates the
 /// start from the record, then applies plies one by one.
 pub trait Rules {
-    /// Everything the engine needs between plies (board, side to move, knowledge, history);
-    /// cloned to try a move without playing it (`arbiter claim --move`).
+    /// Everything the engine needs between plies (board, side to move, knowledge, history).
+    /// Cloned to try a move without playing it (`arbiter claim --move`); a copy is a branch
+    /// point of a tree replay ([`tree`]) for engines that cannot take a ply back.
     type State: Clone;
 
     /// Builds the start position from the record's setups and position tags. All setup
@@ -136,6 +139,29 @@ pub trait Rules {
     fn refuse(&self, _record: &GameRecord) -> Option<Finding> {
         None
     }
+
+    /// True when the engine can take plies back ([`Rules::play_undoable`], [`Rules::undo`]):
+    /// a tree replay then walks every line of a record with one state, in time linear in the
+    /// plies of the tree. False by default: the tree replay copies the state where a line
+    /// branches off instead (a copy costs the state's size).
+    fn can_undo(&self) -> bool {
+        false
+    }
+
+    /// [`Rules::play`], keeping in `state` what [`Rules::undo`] needs to take the ply back
+    /// when it is applied. Engines that cannot undo only play.
+    fn play_undoable(
+        &self,
+        state: &mut Self::State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<Applied, Finding> {
+        self.play(state, mv, number)
+    }
+
+    /// Takes back the last ply [`Rules::play_undoable`] applied (and not taken back yet),
+    /// leaving `state` as it was before that ply. Only called when [`Rules::can_undo`].
+    fn undo(&self, _state: &mut Self::State) {}
 
     /// Findings only the finished replay shows (Veldslag's no-capture thresholds, rulings
     /// §1.6); none by default.
@@ -226,6 +252,8 @@ pub trait Engine: Send + Sync {
     ) -> Replay;
     /// [`Rules::after_replay`].
     fn after_replay(&self, replay: &Replay) -> Vec<Finding>;
+    /// Replays the main line and every variation of `record` ([`tree::replay_tree`]).
+    fn replay_tree(&self, record: &GameRecord, params: &Parameters) -> TreeReplay;
     /// [`Rules::rewrite`].
     fn rewrite(
         &self,
@@ -271,6 +299,11 @@ impl<R: Rules + Send + Sync> Engine for R {
     }
     fn after_replay(&self, replay: &Replay) -> Vec<Finding> {
         Rules::after_replay(self, replay)
+    }
+    fn replay_tree(&self, record: &GameRecord, params: &Parameters) -> TreeReplay {
+        let mut t = tree::replay_tree(self, record, params);
+        t.main.game = Some(Rules::game(self));
+        t
     }
     fn rewrite(
         &self,
@@ -402,25 +435,8 @@ pub fn replay_observed<R: Rules>(
     for (i, mv) in record.moves.iter().enumerate() {
         let number = i as u32 + 1;
         if let Some(end) = &out.outcome {
-            let rest = mv
-                .span
-                .join(record.moves.last().map_or(mv.span, |m| m.span));
-            let n = record.moves.len() - i;
-            out.findings.push(
-                Finding::new(
-                    Code::MovesAfterEnd,
-                    rest,
-                    format!(
-                        "{n} {} after the game ended on ply {}",
-                        if n == 1 { "move" } else { "moves" },
-                        end.ply
-                    ),
-                    Rule::MovesAfterEnd,
-                )
-                .at_ply(number)
-                .label(format!("the game ended ({}) before this", end.reason))
-                .help("the record goes on after the game was decided; cut it at the end or correct the earlier moves"),
-            );
+            out.findings
+                .push(moves_after_end(&record.moves[i..], number, end));
             break;
         }
         match rules.play(&mut state, mv, number) {
@@ -430,21 +446,9 @@ pub fn replay_observed<R: Rules>(
                 out.plies.push(applied.info);
                 out.outcome = rules.outcome(&state, number);
             }
-            Err(f) => {
+            Err(mut f) => {
                 let remaining = record.moves.len() - i - 1;
-                let mut f = f;
-                if remaining > 0 {
-                    let note = if remaining == 1 {
-                        "the replay stops here: the 1 later ply of this game is unchecked"
-                            .to_string()
-                    } else {
-                        format!("the replay stops here: the {remaining} later plies of this game are unchecked")
-                    };
-                    f.help = Some(match f.help.take() {
-                        Some(h) => format!("{h}; {note}"),
-                        None => note,
-                    });
-                }
+                note_unchecked(&mut f, remaining, "game", 0);
                 out.findings.push(f);
                 out.stopped = true;
                 break;
@@ -452,6 +456,62 @@ pub fn replay_observed<R: Rules>(
         }
     }
     out
+}
+
+/// The `moves-after-end` finding for `rest`, the moves of a line from ply `number` on, played
+/// after the game ended (`end`).
+pub(crate) fn moves_after_end(rest: &[MoveRecord], number: u32, end: &Outcome) -> Finding {
+    let span = match (rest.first(), rest.last()) {
+        (Some(a), Some(b)) => a.span.join(b.span),
+        _ => Span::default(),
+    };
+    let n = rest.len();
+    Finding::new(
+        Code::MovesAfterEnd,
+        span,
+        format!(
+            "{n} {} after the game ended on ply {}",
+            if n == 1 { "move" } else { "moves" },
+            end.ply
+        ),
+        Rule::MovesAfterEnd,
+    )
+    .at_ply(number)
+    .label(format!("the game ended ({}) before this", end.reason))
+    .help("the record goes on after the game was decided; cut it at the end or correct the earlier moves")
+}
+
+/// Adds to the help of the finding that stopped a replay what it leaves unchecked: the
+/// `remaining` later plies of this `what` (`game`, `line`) and the `lines` variations that
+/// branch off after it.
+pub(crate) fn note_unchecked(f: &mut Finding, remaining: usize, what: &str, lines: usize) {
+    let mut note = match remaining {
+        0 => String::new(),
+        1 => format!("the replay stops here: the 1 later ply of this {what} is unchecked"),
+        n => format!("the replay stops here: the {n} later plies of this {what} are unchecked"),
+    };
+    if lines > 0 {
+        let (v, branch, are) = match lines {
+            1 => ("variation", "branches", "is"),
+            _ => ("variations", "branch", "are"),
+        };
+        if note.is_empty() {
+            note = format!(
+                "the replay stops here: {lines} {v} that {branch} off after it {are} unchecked"
+            );
+        } else {
+            note.push_str(&format!(
+                ", and so {are} {lines} {v} that {branch} off after it"
+            ));
+        }
+    }
+    if note.is_empty() {
+        return;
+    }
+    f.help = Some(match f.help.take() {
+        Some(h) => format!("{h}; {note}"),
+        None => note,
+    });
 }
 
 /// What [`Engine::replay`] calls for the start (`None`) and every applied ply: the ply's facts and

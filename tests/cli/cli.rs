@@ -258,16 +258,31 @@ fn json_has_the_documented_keys() {
         "game",
         "parameters",
         "plies",
+        "lines",
+        "variation_plies",
         "result",
         "termination",
         "outcome",
         "findings",
     ]);
-    // The keys, plus `label` (the text under the span, as the human report draws it)
-    // and `labels` (the secondary places of a finding).
+    // The keys, plus `label` (the text under the span, as the human report draws it),
+    // `labels` (the secondary places of a finding), and the line of play with where it
+    // branches off (null on the main line).
     let finding_keys = sorted(&[
-        "code", "severity", "ply", "message", "rule", "help", "label", "line", "column", "offset",
-        "length", "labels",
+        "code",
+        "severity",
+        "ply",
+        "line_of_play",
+        "branch",
+        "message",
+        "rule",
+        "help",
+        "label",
+        "line",
+        "column",
+        "offset",
+        "length",
+        "labels",
     ]);
     let mut findings = 0;
     for g in games {
@@ -289,13 +304,17 @@ fn json_has_the_documented_keys() {
                 assert!(f[k].is_u64(), "{k}: {f}");
             }
             assert!(f["line"].as_u64() >= Some(1) && f["column"].as_u64() >= Some(1));
+            assert_eq!(
+                (f["line_of_play"].as_u64(), f["branch"].is_null()),
+                (Some(0), true)
+            );
             findings += 1;
         }
     }
     assert_eq!(findings, 3, "illegal-move, setup-invalid, result-mismatch");
     assert_eq!(
         keys(&doc["summary"]),
-        sorted(&["files", "games", "plies", "errors", "warnings", "infos"])
+        sorted(&["files", "games", "lines", "plies", "errors", "warnings", "infos"])
     );
     let indexes: Vec<u64> = games.iter().map(|g| g["index"].as_u64().unwrap()).collect();
     assert_eq!(

@@ -1,5 +1,6 @@
 //! The binary as users run it: commands, output formats, exit codes, hostile input and boards.
 
+mod archives;
 mod cli;
 mod demo;
 mod formats;

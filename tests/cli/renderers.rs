@@ -36,10 +36,8 @@ fn report(source: &str, index: usize, game: Option<GameId>, findings: Vec<Findin
         termination: None,
         outcome: None,
         findings,
-        replay: None,
-        players: [None, None],
-        stopped: false,
-        key_move: None,
+        lines: 1,
+        ..GameReport::default()
     }
 }
 

@@ -162,3 +162,19 @@ fn veldslag_thresholds_at_the_exact_plies() {
         &[("no-capture-50", 100), ("no-capture-80", 160)],
     );
 }
+
+#[test]
+fn a_variation_is_judged_with_the_plies_it_shares_with_its_parent() {
+    let g = expect(
+        "two-squares-in-variation.arb",
+        8,
+        &[("two-squares-rule", 7)],
+    );
+    assert_eq!((g.lines, g.variation_plies), (2, 1));
+    assert_eq!(g.findings[0].line, 1, "the variation's ply 7");
+    assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
+    assert_eq!(
+        g.branches[0].describe(1),
+        "line 1 branches off the main line at ply 7 with h2-h1 in place of g1-g2"
+    );
+}

@@ -8,3 +8,4 @@ mod show;
 mod spionage;
 mod stratego;
 mod svg_points;
+mod variations;

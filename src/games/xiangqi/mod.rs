@@ -32,6 +32,7 @@ pub mod position;
 #[cfg(feature = "testing")]
 pub mod random;
 pub mod repetition;
+mod undo;
 mod view;
 
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
@@ -91,6 +92,8 @@ pub struct State {
     in_check: bool,
     /// Jieqi only: pools, shuffle and what was captured covered.
     pub jieqi: Option<jieqi::Layer>,
+    /// What each ply played with [`Rules::play_undoable`] changed, for [`Rules::undo`].
+    trail: Vec<undo::Saved>,
 }
 
 impl State {
@@ -719,6 +722,7 @@ impl Rules for Xiangqi {
                 notation
             },
             jieqi: layer,
+            trail: Vec::new(),
         };
         st.in_check = st.position.is_check();
         st.end = self.mate_or_stalemate(&st.position, st.in_check);
@@ -765,6 +769,33 @@ impl Rules for Xiangqi {
             },
             findings,
         })
+    }
+
+    fn can_undo(&self) -> bool {
+        true
+    }
+
+    fn play_undoable(
+        &self,
+        st: &mut State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<Applied, Finding> {
+        let saved = undo::Saved::of(st);
+        st.history.set_journaling(true);
+        let played = self.play(st, mv, number);
+        st.history.set_journaling(false);
+        if played.is_ok() {
+            st.trail.push(saved);
+        }
+        played
+    }
+
+    fn undo(&self, st: &mut State) {
+        if let Some(saved) = st.trail.pop() {
+            saved.restore(st);
+            st.history.undo();
+        }
     }
 
     fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {
