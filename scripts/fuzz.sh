@@ -9,6 +9,8 @@
 #            ../shared/corpus/xiangqi-xqf, never copied into the project)
 #   multigame files of many native or Gravon games written every hostile way (`arbitrary`, no
 #            seed): each game judged exactly as it is alone
+#   dhtmlxq  the DhtmlXQ reader on raw bytes, then the whole check with every variation
+#            judged (seeded from fixtures/dhtmlxq)
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); without it, it says so and exits 77. libFuzzer's
 # instrumentation needs unstable compiler flags: a nightly toolchain when rustup has one, else
 # the stable one with RUSTC_BOOTSTRAP=1 (no sanitizer is used either way: the targets look for
@@ -51,10 +53,11 @@ seed xqbase ../fixtures/xiangqi/*.pgn ../fixtures/xiangqi/*.arb ../fixtures/jieq
 seed pipeline
 seed xqf
 seed multigame
+seed dhtmlxq ../fixtures/dhtmlxq/*
 
 cargo $toolchain fuzz build -s none 2>&1 | tail -1
 status=0
-for target in grammar gravon xqbase pipeline xqf multigame; do
+for target in grammar gravon xqbase pipeline xqf dhtmlxq multigame; do
     log=$(mktemp)
     rc=0
     cargo $toolchain fuzz run -s none "$target" "corpus/$target" -- \

@@ -7,7 +7,9 @@ use serde::Serialize;
 
 /// How serious a finding is (rulings §5). Errors make the exit code 1, `parse-error` and
 /// `unsupported-game` make it 2; warnings and infos never change it by themselves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Information: the rules say something happened, nobody did wrong.
@@ -258,7 +260,9 @@ does not know, a second `<result>`."#,
                     r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
 repository)."#,
                 ),
-                Some(r#"nothing; the game was judged as repaired (check a skipped tag or element names what you meant)."#),
+                Some(
+                    r#"nothing; the game was judged as repaired (check a skipped tag or element names what you meant)."#,
+                ),
             ),
             Code::SetupUnusual => (
                 r#"A setup that is legal but unusual, e.g. a Spionage volcano count other than 4."#,
@@ -322,8 +326,9 @@ impl std::fmt::Display for Code {
     }
 }
 
-/// The severity as `docs/errors.md` writes it: `error (exit 2)` for the unusable-input codes.
-fn severity_label(code: Code) -> String {
+/// The severity as `docs/errors.md` and `arbiter explain` write it: `error (exit 2)` for the
+/// unusable-input codes.
+pub fn severity_label(code: Code) -> String {
     if code.is_unusable() {
         "error (exit 2)".into()
     } else {
@@ -340,6 +345,7 @@ never change; `--select` and `--ignore` take them, SARIF uses them as rule ids, 
 which make it 2 (the input could not be judged); **warning** and **info** never change the
 exit code by themselves (`--fail-on` can make them). Each entry names a bundled fixture that
 shows the finding: `arbiter check FIXTURE` prints it with its span, rule and help line.
+`arbiter explain CODE` prints an entry in the terminal, `arbiter explain` lists every code.
 
 "#;
 

@@ -14,7 +14,7 @@ use crate::record::{Comment, GameRecord, MoveRecord, Nag};
 use crate::rulebook::Rule;
 use crate::rules::params::{parameter_tags, PARAMETER_TAGS};
 use crate::rules::{GameId, Parameters};
-use crate::run::ExitStatus;
+use crate::types::ExitStatus;
 use crate::types::{Side, Span};
 
 /// Why a game cannot be written in the notation asked for.

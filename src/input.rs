@@ -91,6 +91,24 @@ pub fn name_bytes(name: &str) -> Vec<u8> {
 /// The extensions a directory walk picks up.
 pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
 
+/// The extensions a directory walk picks up when the file holds a DhtmlXQ record (web pages
+/// and text files that do not are passed over).
+pub const DHTMLXQ_EXTENSIONS: [&str; 3] = ["txt", "html", "htm"];
+
+/// How much of a `.txt` or `.html` file a walk reads to know whether it holds a DhtmlXQ
+/// record.
+const DHTMLXQ_SNIFF: u64 = 4 << 20;
+
+/// True when the file at `p` holds a DhtmlXQ record in its first [`DHTMLXQ_SNIFF`] bytes (a
+/// file that cannot be read is taken, so that the reason is reported).
+fn holds_dhtmlxq(p: &std::path::Path) -> bool {
+    let mut head = Vec::new();
+    match std::fs::File::open(p).and_then(|f| f.take(DHTMLXQ_SNIFF).read_to_end(&mut head)) {
+        Ok(_) => crate::record::dhtmlxq::looks_like_dhtmlxq(&head),
+        Err(_) => true,
+    }
+}
+
 /// Expands the command line's paths, in a stable order: files as given, directories walked
 /// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`]), `-` for
 /// stdin. A dangling symlink, a symlink loop or a permission error becomes
@@ -106,8 +124,9 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                 out.push(Input::Unreadable {
                     name: path_name(p),
                     why: format!(
-                        "a directory with no game record in it (looked for files ending .{})",
-                        LOG_EXTENSIONS.join(", .")
+                        "a directory with no game record in it (looked for files ending .{}, and DhtmlXQ records in .{})",
+                        LOG_EXTENSIONS.join(", ."),
+                        DHTMLXQ_EXTENSIONS.join(", .")
                     ),
                 });
             }
@@ -143,7 +162,13 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                     .extension()
                     .and_then(|x| x.to_str())
                     .map(|x| x.to_ascii_lowercase());
-                if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
+                let dhtmlxq = ext
+                    .as_deref()
+                    .is_some_and(|x| DHTMLXQ_EXTENSIONS.contains(&x));
+                if dhtmlxq && e.file_type().is_file() && !holds_dhtmlxq(e.path()) {
+                    continue;
+                }
+                if dhtmlxq || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));
                     } else {
@@ -198,6 +223,9 @@ pub enum ChunkKind {
     Gravon,
     /// A binary XQF record ([`Chunk::raw`] holds its bytes; `text` is empty).
     Xqf,
+    /// One DhtmlXQ block ([`Chunk::raw`] holds its bytes, `text` the same as UTF-8 with
+    /// anything that is not, GB18030 text, shown as `?`).
+    DhtmlXq,
     /// A source with no game at all (empty, or only white space).
     Empty,
     /// A source that could not be read; the reason.
@@ -218,6 +246,9 @@ pub struct Chunk {
     /// Characters before `text`'s first byte on its line of the source (0 for a native game,
     /// which starts a line; a Gravon game may start inside one).
     pub column: usize,
+    /// Bytes before `text`'s first byte on its line of the source (byte columns, as reviewdog
+    /// counts them).
+    pub column_bytes: usize,
     /// The text (invalid UTF-8 repaired as `?`).
     pub text: String,
     /// A binary record's bytes ([`ChunkKind::Xqf`]); empty for text.
@@ -236,6 +267,7 @@ impl Chunk {
             offset: 0,
             line: 0,
             column: 0,
+            column_bytes: 0,
             text: String::new(),
             raw: Vec::new(),
             byte_findings: Vec::new(),
@@ -361,6 +393,13 @@ pub fn looks_like_gravon(head: &[u8]) -> bool {
     }
 }
 
+/// True when the text starts (after a byte order mark and white space) with markup, `<`:
+/// a web page, whose DhtmlXQ record may lie past the first bytes looked at.
+fn looks_like_markup(head: &[u8]) -> bool {
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
+}
+
 /// Up to [`SNIFF_BYTES`] first bytes of `reader` (fewer only at the end of the input), and
 /// a reader that yields them and then the rest: the format is known whatever the file is
 /// called and however the input arrives in pieces.
@@ -455,15 +494,32 @@ fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<u
     }
 }
 
-/// Line and column (both from 0, the column in characters) after `bytes`, which start at
-/// `line` and `column`; only `\n` starts a line, as in every report.
-fn advance(line: usize, column: usize, bytes: &[u8]) -> (usize, usize) {
+/// A column of the source: the characters and the bytes before a byte on its line (both
+/// from 0; reports count characters, reviewdog bytes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Column {
+    chars: usize,
+    bytes: usize,
+}
+
+/// Line (from 0) and column after `bytes`, which start at `line` and `column`; only `\n`
+/// starts a line, as in every report.
+fn advance(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
     match memchr::memrchr(b'\n', bytes) {
         Some(i) => (
             line + memchr::memchr_iter(b'\n', bytes).count(),
-            char_count(&bytes[i + 1..]),
+            Column {
+                chars: char_count(&bytes[i + 1..]),
+                bytes: bytes.len() - i - 1,
+            },
         ),
-        None => (line, column + char_count(bytes)),
+        None => (
+            line,
+            Column {
+                chars: column.chars + char_count(bytes),
+                bytes: column.bytes + bytes.len(),
+            },
+        ),
     }
 }
 
@@ -475,12 +531,12 @@ pub struct ChunkReader<R: BufRead> {
     /// Byte offset, line and column (from 0; the column in characters) of the next byte read.
     offset: usize,
     line: usize,
-    column: usize,
+    column: Column,
     /// The current native game's bytes, and where they start in the source.
     cur: Vec<u8>,
     cur_offset: usize,
     cur_line: usize,
-    cur_column: usize,
+    cur_column: Column,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
@@ -492,6 +548,9 @@ enum ReaderState {
     Start,
     Native,
     Gravon(GravonStream),
+    /// A file of DhtmlXQ blocks read whole: its bytes, each block's start and end, and the
+    /// next block.
+    DhtmlXq(Vec<u8>, Vec<(usize, usize)>, usize),
     Done,
 }
 
@@ -521,11 +580,11 @@ impl<R: BufRead> ChunkReader<R> {
             splitter: Splitter::new(),
             offset: 0,
             line: 0,
-            column: 0,
+            column: Column::default(),
             cur: Vec::new(),
             cur_offset: 0,
             cur_line: 0,
-            cur_column: 0,
+            cur_column: Column::default(),
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
@@ -535,7 +594,7 @@ impl<R: BufRead> ChunkReader<R> {
 
     /// A chunk of `bytes` starting at byte `offset`, line `line` and column `column` of the
     /// source (invalid UTF-8 repaired), counted as the source's next game.
-    fn emit(&mut self, bytes: Vec<u8>, at: (usize, usize, usize), kind: ChunkKind) -> Chunk {
+    fn emit(&mut self, bytes: Vec<u8>, at: (usize, usize, Column), kind: ChunkKind) -> Chunk {
         let (offset, line, column) = at;
         let (text, byte_findings) = repair_utf8(bytes, offset);
         let c = Chunk {
@@ -543,7 +602,8 @@ impl<R: BufRead> ChunkReader<R> {
             kind,
             offset,
             line,
-            column,
+            column: column.chars,
+            column_bytes: column.bytes,
             text,
             raw: Vec::new(),
             byte_findings,
@@ -594,7 +654,7 @@ impl<R: BufRead> ChunkReader<R> {
 
     /// Ends the current game at each of `cuts` (source offsets inside the line that starts at
     /// `cur[line_start]`, at `here`), queueing the games that end.
-    fn cut_line(&mut self, line_start: usize, here: (usize, usize, usize), cuts: &[usize]) {
+    fn cut_line(&mut self, line_start: usize, here: (usize, usize, Column), cuts: &[usize]) {
         let line_bytes = self.cur[line_start..].to_vec();
         for &b in cuts {
             let rel = b - self.cur_offset;
@@ -727,6 +787,44 @@ impl<R: BufRead> ChunkReader<R> {
         Ok(())
     }
 
+    /// Reads a file that holds DhtmlXQ blocks, or a web page that may (its record can lie
+    /// past the first bytes looked at), whole; a page without one is unreadable, saying so.
+    fn start_dhtmlxq(&mut self) -> Option<Chunk> {
+        let mut all = Vec::new();
+        if let Err(e) = self.reader.read_to_end(&mut all) {
+            return Some(self.unreadable(e.to_string()));
+        }
+        let pieces = crate::record::dhtmlxq::blocks(&all);
+        if pieces.is_empty() {
+            return Some(self.unreadable(
+                "markup (a web page or XML) with no DhtmlXQ record and no Gravon game in it".into(),
+            ));
+        }
+        self.state = ReaderState::DhtmlXq(all, pieces, 0);
+        self.next_dhtmlxq()
+    }
+
+    /// The next block of a DhtmlXQ file read whole: its bytes as they are (GB18030 text is
+    /// no invalid UTF-8 here; the reader decodes it) and as text for excerpts. Lines are
+    /// counted on from the previous block (linear over the whole file).
+    fn next_dhtmlxq(&mut self) -> Option<Chunk> {
+        let ReaderState::DhtmlXq(all, pieces, next) = &mut self.state else {
+            return None;
+        };
+        let Some(&(start, end)) = pieces.get(*next) else {
+            self.state = ReaderState::Done;
+            return None;
+        };
+        *next += 1;
+        let raw = all[start..end].to_vec();
+        let (line, column) = advance(self.line, self.column, &all[self.offset..start]);
+        (self.offset, self.line, self.column) = (start, line, column);
+        let mut c = self.emit(raw.clone(), (start, line, column), ChunkKind::DhtmlXq);
+        c.byte_findings.clear();
+        c.raw = raw;
+        Some(c)
+    }
+
     fn unreadable(&mut self, why: String) -> Chunk {
         self.state = ReaderState::Done;
         Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
@@ -750,7 +848,7 @@ impl<R: BufRead> ChunkReader<R> {
             if let Err(e) = self.reader.read_to_end(&mut all) {
                 return Some(self.unreadable(e.to_string()));
             }
-            let mut c = self.emit(Vec::new(), (0, 0, 0), ChunkKind::Xqf);
+            let mut c = self.emit(Vec::new(), (0, 0, Column::default()), ChunkKind::Xqf);
             c.raw = all;
             return Some(c);
         }
@@ -760,6 +858,9 @@ impl<R: BufRead> ChunkReader<R> {
                 ..GravonStream::default()
             });
             return self.next_gravon();
+        }
+        if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
+            return self.start_dhtmlxq();
         }
         self.state = ReaderState::Native;
         self.next_native()
@@ -777,6 +878,7 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
             ReaderState::Start => self.start(),
             ReaderState::Native => self.next_native(),
             ReaderState::Gravon(_) => self.next_gravon(),
+            ReaderState::DhtmlXq(..) => self.next_dhtmlxq(),
             ReaderState::Done => None,
         }
     }

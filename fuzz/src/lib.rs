@@ -1,24 +1,33 @@
 //! What every fuzz target does with its input once it has one: the whole of `arbiter check`
 //! in-process (read, cut into games, parse, replay, history checks), then every report the
-//! CLI can print from it (human diagnostics, JSON, SARIF) and the board after the last ply
+//! CLI can print from it (every `--format`, through the one report writer) and the board after the last ply
 //! (text and SVG), so a panic anywhere on the way is a crash the fuzzer finds. Spans are
 //! checked to lie inside the input: a finding must point into the file the user gave.
 //! [`each_game_alone`] asserts that a file's games are judged as each is alone (issue 20).
 
+use arbiter::finding::Severity;
 use arbiter::input::{chunks_of_text, Chunk, ChunkKind};
 use arbiter::pipeline::{check_record, parse_chunk, GameReport, Options};
-use arbiter::report::{human, json, sarif, SourceWindow};
-use serde_json::Value;
+use arbiter::report::writer::{Format, Writer};
+use arbiter::report::{SourceWindow, Summary};
+
+/// Every output format of `check --format`.
+const FORMATS: [Format; 8] = [
+    Format::Human,
+    Format::Json,
+    Format::Jsonl,
+    Format::Sarif,
+    Format::Github,
+    Format::Junit,
+    Format::Rdjson,
+    Format::Gitlab,
+];
 
 /// Judges `bytes` as the file `name` with `opts`, and renders everything.
 pub fn judge(name: &str, bytes: &[u8], opts: &Options) {
-    let style = human::Style {
-        color: false,
-        width: 100,
-    };
-    let (mut results, mut games) = (Vec::new(), Vec::new());
+    let mut judged = Vec::new();
     for chunk in chunks_of_text(name, bytes.to_vec()) {
-        let src = SourceWindow::of(&chunk);
+        let mut games = Vec::new();
         for rec in parse_chunk(&chunk) {
             let r = check_record(&chunk.source, &rec, opts);
             for f in &r.findings {
@@ -28,21 +37,46 @@ pub fn judge(name: &str, bytes: &[u8], opts: &Options) {
                     f.span,
                     bytes.len()
                 );
-                let _ = human::render(f, &src, r.index, style);
-                results.push(sarif::result(f, "fuzz", &src));
             }
-            games.push(json::game(&r, &src));
-            if let Ok(view) = arbiter::show::board_at(&rec, &opts.overrides, r.plies as u32) {
-                let _ = view.render_text(true);
-                let _ = view.render_svg();
-                for side in [arbiter::rules::Side::First, arbiter::rules::Side::Second] {
-                    let _ = view.seen_by(side).render_text(false);
-                }
-            }
+            boards(&rec, &r, opts);
+            games.push(r);
+        }
+        judged.push((chunk, games));
+    }
+    for format in FORMATS {
+        render(format, &judged);
+    }
+}
+
+/// Draws the board after the last ply of `rec`, as the arbiter and as each player sees it.
+fn boards(rec: &arbiter::record::GameRecord, r: &GameReport, opts: &Options) {
+    if let Ok(view) = arbiter::show::board_at(rec, &opts.overrides, r.plies as u32) {
+        let _ = view.render_text(true);
+        let _ = view.render_svg();
+        for side in [arbiter::rules::Side::First, arbiter::rules::Side::Second] {
+            let _ = view.seen_by(side).render_text(false);
         }
     }
-    let _ = sarif::document(Value::Array(results)).to_string();
-    let _ = json::document(Value::Array(games), &arbiter::Summary::default()).to_string();
+}
+
+/// Writes the whole report of `judged` in `format` to memory, as `check` writes it.
+fn render(format: Format, judged: &[(Chunk, Vec<GameReport>)]) {
+    let mut out = Vec::new();
+    let mut summary = Summary::default();
+    let mut writer = Writer::start(format, Severity::Error, &mut out).expect("memory");
+    let renderer = writer.renderer(false);
+    for (chunk, games) in judged {
+        let src = SourceWindow::of(chunk);
+        for r in games {
+            let pieces = renderer.game(r, &src, &[]);
+            writer.write(&mut out, r, &pieces).expect("memory");
+            summary.add(r, Severity::Error);
+        }
+    }
+    writer.finish(&mut out, &summary).expect("memory");
+    // A log can never put a control character on a terminal, in any format.
+    let text = std::str::from_utf8(&out).expect("every format writes UTF-8");
+    assert!(!text.contains('\u{1b}'), "escape character in {format:?}");
 }
 
 /// A report without the parts that depend on where the game stands in its file: spans

@@ -1,7 +1,7 @@
 //! Does the recorded result follow from the moves? (rulings §1.3, used by every game.)
 //!
 //! The record's `Result` tag (and result token) and `Termination` tag are compared with the
-//! replay's [`Outcome`]: an on-board end must agree with the recorded result; a game the
+//! replay's [`Outcome`](crate::rules::Outcome): an on-board end must agree with the recorded result; a game the
 //! moves leave unfinished may carry a decisive or drawn result only when `Termination` names
 //! an off-board end (`resignation`, `agreement`, `time`, `forfeit`, `admin`).
 

@@ -153,7 +153,7 @@ impl Splitter {
             } else {
                 self.tag_section(line, offset, i)
             };
-            let Some(at) = next else { return None };
+            let at = next?;
             i = at + 1;
             match line[at] {
                 b'{' => {

@@ -67,8 +67,14 @@ impl BoardView {
             }
         }
         match self.ended {
-            Some((result, reason)) => {
-                let _ = write!(s, " · game over: {reason}, {result}");
+            Some(v) => {
+                let _ = write!(
+                    s,
+                    " · game over: {} ({}, {})",
+                    super::verdict::ending_words(names, v),
+                    v.reason,
+                    v.result.as_str()
+                );
             }
             None => {
                 let _ = write!(s, " · {} to move", names[self.to_move.index()]);
@@ -371,7 +377,7 @@ mod tests {
 xiangqi · after ply 3 (Black b2-b3) · Red to move
 arbiter's view: every piece
      a   b   c
-3    . >bR   .  3
+3    . >bR*  .  3
 2    . > .   .  2
    ~~ river ~~~
 1    .   .   .  1

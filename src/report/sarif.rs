@@ -21,23 +21,8 @@ pub fn level(s: Severity) -> &'static str {
 /// the name reports print ([`crate::input::path_name`]): the URI holds the file name's own
 /// bytes, those that are not UTF-8 included.
 pub fn artifact_uri(path: &str) -> String {
-    let raw = crate::input::name_bytes(path);
-    #[cfg(unix)]
-    let p =
-        std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(&raw));
-    #[cfg(not(unix))]
-    let p = std::path::Path::new(path);
-    let rel = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
-        .unwrap_or_else(|| p.to_path_buf());
-    #[cfg(unix)]
-    let s = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::as_bytes(rel.as_os_str()).to_vec();
-    #[cfg(not(unix))]
-    let s = rel.to_string_lossy().replace('\\', "/").into_bytes();
-    let s = s.strip_prefix(b"./").unwrap_or(&s);
     let mut out = String::new();
-    for &b in s {
+    for b in super::relative_path_bytes(path) {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(b as char);
         } else {
@@ -66,12 +51,10 @@ fn region(src: &SourceWindow, span: crate::types::Span, with_end: bool) -> Value
     Value::Object(r)
 }
 
-/// One result for a finding; `src` is the window of the source that holds it.
+/// One result for a finding; `src` is the window of the source that holds it. A variation's
+/// finding says its line in the message (`ply 7 of line 3: `) and in `properties.lineOfPlay`.
 pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
-    let mut message = String::new();
-    if let Some(p) = f.ply {
-        message.push_str(&format!("ply {p}: "));
-    }
+    let mut message = super::ply_prefix(f);
     message.push_str(&f.message);
     if let Some(h) = &f.help {
         message.push_str(&format!(". Help: {h}"));
@@ -91,6 +74,10 @@ pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
             }
         }],
     });
+    if let (n @ 1.., Value::Object(m)) = (f.line, &mut r) {
+        // A variation's finding: its line of play (JSON's `line_of_play`).
+        m.insert("properties".into(), json!({"lineOfPlay": n}));
+    }
     if !f.labels.is_empty() {
         let related: Vec<Value> = f
             .labels

@@ -1,10 +1,15 @@
 //! The binary as users run it: commands, output formats, exit codes, hostile input and boards.
 
+mod archives;
 mod cli;
+mod demo;
 mod escaping;
 mod formats;
 mod hostile;
 mod output;
+mod renderers;
+mod report;
 mod show;
 mod streaming;
 mod truthful;
+mod verdict;

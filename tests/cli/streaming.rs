@@ -3,7 +3,7 @@
 //! reports, as arbiter wrote it before it streamed: over every fixture (many files, several
 //! of many games, Gravon included) and a file of 3,000 games, with several worker threads.
 
-use arbiter::input::{self, Input};
+use arbiter::input;
 use arbiter::pipeline::{check_record, parse_chunk, Options};
 use arbiter::report::{json, sarif, SourceWindow};
 use arbiter::{Severity, Summary};

@@ -5,7 +5,7 @@
 //! given to a one-game command, and file names that are not UTF-8. (Counts too large for any
 //! counter and the covered Jieqi piece that leaves its General attacked are fixtures:
 //! `fixtures/jieqi/fen-pool-count-huge.arb`, `fixtures/xiangqi/move-limit-largest.arb`,
-//! `fixtures/jieqi/covered-leaves-general-attacked.arb`.)
+//! `fixtures/jieqi/covered-pinned.arb`.)
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -226,7 +226,7 @@ fn directories_are_refused_where_nothing_or_one_game_is_wanted() {
     assert_eq!(code, 2);
     assert_eq!(
         findings(&games[0]),
-        ["parse-error@null 1:1 cannot read empty: a directory with no game record in it (looked for files ending .arb, .pgn, .xml, .xqf)"]
+        ["parse-error@null 1:1 cannot read empty: a directory with no game record in it (looked for files ending .arb, .pgn, .xml, .xqf, and DhtmlXQ records in .txt, .html, .htm)"]
     );
     std::fs::create_dir_all(d.0.join("logs")).expect("dir");
     d.write(

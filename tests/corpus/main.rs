@@ -5,7 +5,9 @@ mod corpus_support;
 #[path = "../support/roundtrip.rs"]
 mod roundtrip;
 
+mod archives;
 mod convert_roundtrip;
+mod dhtmlxq;
 mod gravon;
 mod jungle;
 mod setups;

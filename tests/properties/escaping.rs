@@ -81,20 +81,20 @@ fn without_colours(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The place each report of a human report names, in order: the excerpt header's or the
-/// first `at` line's `line:column`. A report starts at a line that is a finding code.
-fn places(human: &str, name: &str) -> Vec<(u64, u64)> {
+/// The places each report of a human report names, in order: every excerpt header's or
+/// `at` line's `line:column` (miette draws labels far apart in separate excerpts, each with
+/// its header, in the order of the file). A report starts at a line that is a finding code.
+fn places(human: &str, name: &str) -> Vec<Vec<(u64, u64)>> {
     let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-    let mut out = Vec::new();
-    let mut want = false;
+    let mut out: Vec<Vec<(u64, u64)>> = Vec::new();
     for line in human.lines() {
         if codes.contains(&line) {
-            want = true;
+            out.push(Vec::new());
             continue;
         }
-        if !want {
+        let Some(report) = out.last_mut() else {
             continue;
-        }
+        };
         let at = line
             .find(&format!("[{name}:"))
             .map(|i| i + name.len() + 2)
@@ -107,8 +107,7 @@ fn places(human: &str, name: &str) -> Vec<(u64, u64)> {
                 .split(|c: char| !c.is_ascii_digit())
                 .filter(|s| !s.is_empty())
                 .map(|s| s.parse::<u64>().expect("a number"));
-            out.push((it.next().expect("line"), it.next().expect("column")));
-            want = false;
+            report.push((it.next().expect("line"), it.next().expect("column")));
         }
     }
     out
@@ -137,6 +136,11 @@ proptest! {
             .map(|f| (f["line"].as_u64().expect("line"), f["column"].as_u64().expect("column")))
             .collect();
         let name = path.display().to_string();
-        prop_assert_eq!(places(&human, &name), json, "{:?}\n{}", text, human);
+        // Every report names the place JSON gives among its excerpts' headers.
+        let human_places = places(&human, &name);
+        prop_assert_eq!(human_places.len(), json.len(), "{:?}\n{}", text, human);
+        for (named, at) in human_places.iter().zip(&json) {
+            prop_assert!(named.contains(at), "{:?} not in {:?}: {:?}\n{}", at, named, text, human);
+        }
     }
 }

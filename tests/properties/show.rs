@@ -27,8 +27,8 @@ use arbiter::show;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
-const STRATEGO_ARMY: &str = "2X56437B8B98765432227665443322B5BSBFB322";
-const SPIONAGE_ARMY: &str = "12345S12345SSSS1MMMM11223BBBBH";
+pub(crate) const STRATEGO_ARMY: &str = "2X56437B8B98765432227665443322B5BSBFB322";
+pub(crate) const SPIONAGE_ARMY: &str = "12345S12345SSSS1MMMM11223BBBBH";
 
 /// Setup rows of `width` letters from `letters`, for the ranks `ranks` (front rank first).
 fn rows(letters: &[char], width: usize, ranks: &[u32]) -> String {
@@ -74,7 +74,7 @@ fn choose(
 }
 
 /// A random legal classic Stratego game as a native log.
-fn stratego_game(red: Vec<char>, blue: Vec<char>, dice: &[(bool, u16)]) -> String {
+pub(crate) fn stratego_game(red: Vec<char>, blue: Vec<char>, dice: &[(bool, u16)]) -> String {
     let head = format!(
         "[Game \"stratego\"]\n[Result \"*\"]\nsetup red\n{}setup blue\n{}\n",
         rows(&red, 10, &[4, 3, 2, 1]),
@@ -101,7 +101,7 @@ fn stratego_game(red: Vec<char>, blue: Vec<char>, dice: &[(bool, u16)]) -> Strin
 }
 
 /// A random legal Spionage game as a native log (two moves a turn where the rules ask it).
-fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> String {
+pub(crate) fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> String {
     let head = format!(
         "[Game \"spionage\"]\n[Volcanoes \"a5 c6 h5 j6\"]\n[Result \"*\"]\nsetup white\n{}setup black\n{}\n",
         rows(&white, 10, &[3, 2, 1]),
@@ -149,7 +149,7 @@ fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> St
 }
 
 /// Every view of `text`'s game after every ply it reaches, and the plies' from/to squares.
-fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
+pub(crate) fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
     let rec = &parse_log(text)[0];
     let game = arbiter::pipeline::game_of(rec, &Default::default()).unwrap();
     let (params, _, _) = arbiter::pipeline::parameters_for(rec, game, &Default::default()).unwrap();
@@ -259,7 +259,7 @@ fn check_views(arbiter: &BoardView, known: &[BTreeSet<u16>; 2]) -> Result<(), Te
     Ok(())
 }
 
-fn army(letters: &str) -> impl Strategy<Value = Vec<char>> {
+pub(crate) fn army(letters: &str) -> impl Strategy<Value = Vec<char>> {
     Just(letters.chars().collect::<Vec<_>>()).prop_shuffle()
 }
 

@@ -306,6 +306,25 @@ pub enum Illegal {
 }
 
 const NONE: u8 = 0xFF;
+/// A Soldier's step of (`df`, `dr`) points from `from`: one point forward, or sideways once
+/// across the river (rulings §4.1).
+#[inline]
+fn soldier_move(side: Side, from: Square, df: i32, dr: i32) -> Result<(), Illegal> {
+    let fwd = if side == Side::First { 1 } else { -1 };
+    if df == 0 && dr == fwd {
+        Ok(())
+    } else if dr == 0 && df.abs() == 1 {
+        match own_half(side, from) {
+            true => Err(Illegal::SoldierSideways),
+            false => Ok(()),
+        }
+    } else if df == 0 && dr == -fwd {
+        Err(Illegal::SoldierBackward)
+    } else {
+        Err(Illegal::Shape(Kind::Soldier))
+    }
+}
+
 /// Orthogonal directions: north (towards Black, rank + 1), south, east (file + 1), west.
 const ORTH: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -1084,98 +1103,8 @@ impl Position {
         if m.to as usize >= SQUARES || m.from == m.to {
             return Err(Illegal::Shape(p.kind()));
         }
+        self.movement(p, m)?;
         let side = p.side();
-        let kind = self.mover(p, m.from);
-        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
-        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
-        let (df, dr) = (tf - ff, tr - fr);
-        match kind {
-            Kind::General => {
-                if df.abs() + dr.abs() != 1 {
-                    return Err(Illegal::Shape(kind));
-                }
-                if !in_palace(side, m.to) {
-                    return Err(Illegal::OutOfPalace(kind));
-                }
-            }
-            Kind::Advisor => {
-                if df.abs() != 1 || dr.abs() != 1 {
-                    return Err(Illegal::Shape(kind));
-                }
-                if self.limited(p) && !in_palace(side, m.to) {
-                    return Err(Illegal::OutOfPalace(kind));
-                }
-            }
-            Kind::Elephant => {
-                if df.abs() != 2 || dr.abs() != 2 {
-                    return Err(Illegal::Shape(kind));
-                }
-                if self.limited(p) && !own_half(side, m.to) {
-                    return Err(Illegal::AcrossRiver);
-                }
-                let eye = at(ff + df / 2, fr + dr / 2);
-                if self.board[eye as usize].is_some() {
-                    return Err(Illegal::EyeBlocked(eye));
-                }
-            }
-            Kind::Horse => {
-                let leg = match (df.abs(), dr.abs()) {
-                    (1, 2) => at(ff, fr + dr / 2),
-                    (2, 1) => at(ff + df / 2, fr),
-                    _ => return Err(Illegal::Shape(kind)),
-                };
-                if self.board[leg as usize].is_some() {
-                    return Err(Illegal::LegBlocked(leg));
-                }
-            }
-            Kind::Chariot | Kind::Cannon => {
-                if df != 0 && dr != 0 {
-                    return Err(Illegal::Shape(kind));
-                }
-                let (sf, sr) = (df.signum(), dr.signum());
-                let mut screens = [NONE; 2];
-                let mut count = 0u8;
-                let (mut f, mut r) = (ff + sf, fr + sr);
-                while (f, r) != (tf, tr) {
-                    let s = at(f, r);
-                    if self.board[s as usize].is_some() {
-                        if (count as usize) < 2 {
-                            screens[count as usize] = s;
-                        }
-                        count += 1;
-                    }
-                    f += sf;
-                    r += sr;
-                }
-                let capture = self.board[m.to as usize].is_some();
-                if kind == Kind::Cannon && capture {
-                    if count != 1 {
-                        let sq = |s: u8| (s != NONE).then_some(s);
-                        return Err(Illegal::Screens {
-                            count,
-                            first: sq(screens[0]),
-                            second: sq(screens[1]),
-                        });
-                    }
-                } else if count > 0 {
-                    return Err(Illegal::PathBlocked(screens[0]));
-                }
-            }
-            Kind::Soldier => {
-                let fwd = if side == Side::First { 1 } else { -1 };
-                if !(df == 0 && dr == fwd) {
-                    if dr == 0 && df.abs() == 1 {
-                        if own_half(side, m.from) {
-                            return Err(Illegal::SoldierSideways);
-                        }
-                    } else if df == 0 && dr == -fwd {
-                        return Err(Illegal::SoldierBackward);
-                    } else {
-                        return Err(Illegal::Shape(kind));
-                    }
-                }
-            }
-        }
         if !was_in_check && self.to_move == side && self.surely_safe(m) {
             return Ok(());
         }
@@ -1191,6 +1120,86 @@ impl Position {
         }
         if after.generals_face() {
             return Err(Illegal::FacingGenerals);
+        }
+        Ok(())
+    }
+
+    /// Whether `p` on `m.from` moves to `m.to` by its movement rules (shape, palace, river,
+    /// eye, leg, path, screens; rulings §4.1), check aside.
+    #[inline]
+    fn movement(&self, p: Piece, m: Move) -> Result<(), Illegal> {
+        let side = p.side();
+        let kind = self.mover(p, m.from);
+        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
+        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
+        let (df, dr) = (tf - ff, tr - fr);
+        match kind {
+            Kind::General if df.abs() + dr.abs() != 1 => Err(Illegal::Shape(kind)),
+            Kind::General if !in_palace(side, m.to) => Err(Illegal::OutOfPalace(kind)),
+            Kind::Advisor if df.abs() != 1 || dr.abs() != 1 => Err(Illegal::Shape(kind)),
+            Kind::Advisor if self.limited(p) && !in_palace(side, m.to) => {
+                Err(Illegal::OutOfPalace(kind))
+            }
+            Kind::General | Kind::Advisor => Ok(()),
+            Kind::Elephant if df.abs() != 2 || dr.abs() != 2 => Err(Illegal::Shape(kind)),
+            Kind::Elephant if self.limited(p) && !own_half(side, m.to) => Err(Illegal::AcrossRiver),
+            Kind::Elephant => {
+                let eye = at(ff + df / 2, fr + dr / 2);
+                match self.board[eye as usize] {
+                    Some(_) => Err(Illegal::EyeBlocked(eye)),
+                    None => Ok(()),
+                }
+            }
+            Kind::Horse => {
+                let leg = match (df.abs(), dr.abs()) {
+                    (1, 2) => at(ff, fr + dr / 2),
+                    (2, 1) => at(ff + df / 2, fr),
+                    _ => return Err(Illegal::Shape(kind)),
+                };
+                match self.board[leg as usize] {
+                    Some(_) => Err(Illegal::LegBlocked(leg)),
+                    None => Ok(()),
+                }
+            }
+            Kind::Chariot | Kind::Cannon if df != 0 && dr != 0 => Err(Illegal::Shape(kind)),
+            Kind::Chariot | Kind::Cannon => self.line_move(kind, m),
+            Kind::Soldier => soldier_move(side, m.from, df, dr),
+        }
+    }
+
+    /// A Chariot's or Cannon's move along a file or rank: the path clear, or for a Cannon's
+    /// capture exactly one screen.
+    #[inline]
+    fn line_move(&self, kind: Kind, m: Move) -> Result<(), Illegal> {
+        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
+        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
+        let (sf, sr) = ((tf - ff).signum(), (tr - fr).signum());
+        let mut screens = [NONE; 2];
+        let mut count = 0u8;
+        let (mut f, mut r) = (ff + sf, fr + sr);
+        while (f, r) != (tf, tr) {
+            let s = at(f, r);
+            if self.board[s as usize].is_some() {
+                if (count as usize) < 2 {
+                    screens[count as usize] = s;
+                }
+                count += 1;
+            }
+            f += sf;
+            r += sr;
+        }
+        let capture = self.board[m.to as usize].is_some();
+        if kind == Kind::Cannon && capture {
+            if count != 1 {
+                let sq = |s: u8| (s != NONE).then_some(s);
+                return Err(Illegal::Screens {
+                    count,
+                    first: sq(screens[0]),
+                    second: sq(screens[1]),
+                });
+            }
+        } else if count > 0 {
+            return Err(Illegal::PathBlocked(screens[0]));
         }
         Ok(())
     }
@@ -1214,11 +1223,6 @@ impl Position {
                 n
             })
             .sum()
-    }
-
-    /// The position as a xqbase FEN, with the given no-capture ply count and move number.
-    pub fn fen(&self, halfmove: u32, fullmove: u32) -> String {
-        super::fen::write(self, halfmove, fullmove)
     }
 }
 
