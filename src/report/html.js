@@ -57,7 +57,9 @@
     var s = d.game + ' · ';
     s += ply === 0 ? 'start position'
       : 'after ply ' + ply + ' (' + d.sides[d.mover[ply - 1]] + ' ' + coords(st, ply - 1) + ')';
-    if (d.end && d.end[0] === ply) return s + ' · game over: ' + d.end[1] + ', ' + d.end[2];
+    if (d.end && d.end[0] === ply) {
+      return s + ' · game over: ' + d.end[3] + ' (' + d.end[1] + ', ' + d.end[2] + ')';
+    }
     s += ' · ' + d.sides[d.next[ply]] + ' to move';
     if (d.notes[ply]) s += ' (' + d.notes[ply] + ')';
     return s;
