@@ -54,6 +54,10 @@ pub struct CheckOptions {
     pub color: bool,
     /// Draw the board under every error finding (human format).
     pub show: bool,
+    /// Judge only this game (from 0) of each input, cut out without parsing or judging the
+    /// games before it ([`pipeline::chunk_of_game`]); an input with fewer games is reported
+    /// as unusable.
+    pub game_index: Option<usize>,
 }
 
 impl Default for CheckOptions {
@@ -69,6 +73,7 @@ impl Default for CheckOptions {
             fail_on: Severity::Error,
             color: false,
             show: false,
+            game_index: None,
         }
     }
 }
@@ -112,7 +117,10 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> 
     } else {
         String::new()
     };
-    let records = pipeline::parse_chunk(chunk);
+    let mut records = pipeline::parse_chunk(chunk);
+    if let Some(n) = opts.game_index {
+        records.retain(|r| r.index == n);
+    }
     let pipeline_opts = Options {
         overrides: opts.overrides.clone(),
     };
@@ -251,7 +259,11 @@ pub fn check(
         written = out.write_all(head.as_bytes());
         doc = Document::Streamed { items, written: 0 };
     }
-    let mut chunks = inputs.iter().flat_map(input::chunks).peekable();
+    let chunks: Box<dyn Iterator<Item = Chunk>> = match opts.game_index {
+        Some(n) => Box::new(inputs.iter().map(move |i| pipeline::chunk_of_game(i, n))),
+        None => Box::new(inputs.iter().flat_map(input::chunks)),
+    };
+    let mut chunks = chunks.peekable();
     // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while the
     // workers judge the games of a batch in parallel; output keeps the input order.
     while written.is_ok() && chunks.peek().is_some() {

@@ -2,6 +2,7 @@
 
 mod cli;
 mod formats;
+mod game_index;
 mod hostile;
 mod report;
 mod show;
