@@ -810,21 +810,34 @@ impl Position {
                     }
                 }
             }
-            let quick = self.first_move(|m| self.surely_safe(m));
+            let quick = self.first_move(0, |m| self.surely_safe(m));
             if quick.is_some() {
                 return quick;
             }
+            return self.first_move(0, |m| self.safe_given(m, false));
         }
-        self.first_move(|m| self.safe_given(m, in_check))
+        // In check: the General's own moves first (they meet most checks), then the others'.
+        let g = self.generals[side.index()];
+        if g == NONE {
+            return self.first_move(0, |m| self.safe_given(m, true));
+        }
+        let mut found = None;
+        if self.any_move_from(g, |m| {
+            found = Some(m);
+            self.safe_given(m, true)
+        }) {
+            return found;
+        }
+        self.first_move(bit(g as usize), |m| self.safe_given(m, true))
     }
 
-    /// The first pseudo-legal move of the side to move, walking its pieces in board order,
-    /// that `accept` accepts.
+    /// The first pseudo-legal move of the side to move, walking its pieces in board order
+    /// (those on the points of `skip` left out), that `accept` accepts.
     #[inline]
-    fn first_move(&self, accept: impl Fn(Move) -> bool) -> Option<Move> {
+    fn first_move(&self, skip: u128, accept: impl Fn(Move) -> bool) -> Option<Move> {
         let side = self.to_move;
         let mut found = None;
-        let mut pieces = self.occ;
+        let mut pieces = self.occ & !skip;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as Square;
             pieces &= pieces - 1;
@@ -911,7 +924,9 @@ impl Position {
         let from_ok = (ff != gf && fr != gr) || between(m.from) >= 2;
         let to_ok =
             (tf != gf && tr != gr) || self.board[m.to as usize].is_some() || between(m.to) >= 1;
-        from_ok && to_ok
+        let safe = from_ok && to_ok;
+        debug_assert!(!safe || self.keeps_general_safe(m), "{self:?} {m:?}");
+        safe
     }
 
     /// True when a pseudo-legal move leaves the mover's General unattacked and not facing the
