@@ -55,7 +55,7 @@ impl Rng {
 
 /// The native move number before ply `i` (from 0) of a one-move-a-turn game.
 fn number(out: &mut String, i: usize) {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         out.push_str(&format!("{}. ", i / 2 + 1));
     }
 }

@@ -117,10 +117,9 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> 
     } else {
         String::new()
     };
-    let mut records = pipeline::parse_chunk(chunk);
-    if let Some(n) = opts.game_index {
-        records.retain(|r| r.index == n);
-    }
+    // With --game-index the chunk is the one game's ([`pipeline::chunk_of_game`]), or the
+    // input's unreadable, empty or no-such-game report.
+    let records = pipeline::parse_chunk(chunk);
     let pipeline_opts = Options {
         overrides: opts.overrides.clone(),
     };

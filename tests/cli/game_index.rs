@@ -114,10 +114,44 @@ fn an_index_past_the_last_game_is_unusable() {
     assert_eq!(two.len(), 2);
     assert_eq!(two[0], all[1]);
     assert_eq!(two[1]["findings"][0]["code"], "parse-error");
+    // An input that cannot be read, or holds no game, is reported as without the index.
+    let empty = scratch("empty.arb", "\n");
+    let empty = empty.to_str().expect("a UTF-8 path");
+    for path in ["fixtures/no-such-file.arb", empty] {
+        let (code, one) = games(&["--game-index", "2", path]);
+        assert_eq!(code, 2, "{path}");
+        assert_eq!(one.len(), 1, "{path}");
+        assert_eq!(one[0]["findings"][0]["code"], "parse-error", "{path}");
+    }
     let (code, out, err) = arbiter(&["convert", "--game-index", "9", FOUR]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
         format!("arbiter: {FOUR} has 4 games; there is no game index 9\n")
     );
+}
+
+#[test]
+fn gravon_games_are_found_by_index_too() {
+    // One Gravon file holding the fixture's game twice, the second with a move cut off, and
+    // `show` of each: the index picks the game.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gravon/classic-clean.xml"),
+    )
+    .expect("the fixture");
+    let start = text.find(" <game").expect("a game element");
+    let end = text.find("</game>").expect("its end") + "</game>".len();
+    let game = &text[start..end];
+    let last_move = game.rfind("  <move").expect("a move");
+    let shorter = format!("{}{}", &game[..last_move], " </game>");
+    let two = format!("<stratego>\n{game}\n{shorter}\n</stratego>\n");
+    let path = scratch("two-games.xml", &two);
+    let path = path.to_str().expect("a UTF-8 path");
+    let (_, all) = games(&[path]);
+    assert_eq!(all.len(), 2);
+    assert_ne!(all[0]["plies"], all[1]["plies"]);
+    for (n, want) in all.iter().enumerate() {
+        let (_, one) = games(&["--game-index", &n.to_string(), path]);
+        assert_eq!(one, vec![want.clone()], "game index {n}");
+    }
 }

@@ -790,7 +790,7 @@ impl Position {
 
     /// One legal move of the side to move, or `None` when it has none (checkmate or
     /// stalemate); `in_check` must be exactly [`Position::is_check`]. Not in check, the moves
-    /// [`Position::surely_safe`] without making them are looked for first, `hint` (a move
+    /// known safe without making them (`surely_safe`) are looked for first, `hint` (a move
     /// that was legal for this side before, the one this returned two plies ago) before the
     /// others: the piece has usually not been disturbed. Only when none is, every move is
     /// tested in full.
@@ -878,7 +878,7 @@ impl Position {
     #[inline]
     fn partial_test_holds(&self, m: Move) -> bool {
         m.from != self.generals[self.to_move.index()]
-            && !self.board[m.to as usize % SQUARES].is_some_and(|p| p.kind() == Kind::General)
+            && self.board[m.to as usize % SQUARES].is_none_or(|p| p.kind() != Kind::General)
     }
 
     /// True when the pseudo-legal move `m` of a side that is not in check certainly keeps its
