@@ -14,7 +14,10 @@
 #  5. `arbiter check` as users run it, in every output format, with one worker and with all
 #     cores, on the 20,000-game archive (stdout to /dev/null), in the same rounds;
 #  6. `--game-index` of the last game of a 70 MB file (show, claim, check, convert) against a
-#     full check of that file.
+#     full check of that file;
+#  7. the Xiangqi archive readers, XQF and DhtmlXQ, alone and with every line of play judged,
+#     in MB/s of processor time (examples/bench_readers.rs; corpus/xiangqi-xqf and
+#     corpus/xiangqi-dhtmlxq beside the Xiangqi corpus; skipped when absent).
 # Prints a markdown report on stdout. Needs cargo, node and npm (installs ffish like the
 # cross-check). Usage: scripts/bench.sh [RUNS]
 set -euo pipefail
@@ -29,7 +32,7 @@ fi
 if [[ ! -f $here/node_modules/ffish/ffish.js ]]; then
     (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 fi
-(cd "$root" && cargo build --release --quiet --bin arbiter --example bench_archive --example bench_length --example bench_rulesets)
+(cd "$root" && cargo build --release --quiet --bin arbiter --example bench_archive --example bench_length --example bench_rulesets --example bench_readers)
 arbiter=$root/target/release/arbiter
 cores=$(nproc)
 work=$(mktemp -d)
@@ -175,3 +178,21 @@ echo
 echo "### Stratego family: check time against game length (Barrage, history rules on)"
 echo
 "$root/target/release/examples/bench_length"
+archives=$(dirname "$corpus")
+echo
+echo "### Xiangqi archives: the XQF and DhtmlXQ readers (one core, processor time)"
+echo
+if [[ -d $archives/xiangqi-xqf && -d $archives/xiangqi-dhtmlxq ]]; then
+    "$root/target/release/examples/bench_readers" "$archives/xiangqi-xqf" "$archives/xiangqi-dhtmlxq" >"$work/readers.jsonl"
+    python3 - "$work/readers.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+print("| format | phase | files | lines | plies | MB/s | plies/s |")
+print("|---|---|---:|---:|---:|---:|---:|")
+for r in rows:
+    phase = "read" if r["phase"] == "read" else "check, every line"
+    print(f"| {r['format']} | {phase} | {r['files']:,} | {r['lines']:,} | {r['plies']:,} | {r['mb_per_s']:.1f} | {r['plies_per_s']:,} |")
+PY
+else
+    echo "corpus absent: $archives/xiangqi-xqf or xiangqi-dhtmlxq (this part did not run)"
+fi

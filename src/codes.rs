@@ -7,7 +7,9 @@ use serde::Serialize;
 
 /// How serious a finding is (rulings §5). Errors make the exit code 1, `parse-error` and
 /// `unsupported-game` make it 2; warnings and infos never change it by themselves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Information: the rules say something happened, nobody did wrong.
@@ -319,8 +321,9 @@ impl std::fmt::Display for Code {
     }
 }
 
-/// The severity as `docs/errors.md` writes it: `error (exit 2)` for the unusable-input codes.
-fn severity_label(code: Code) -> String {
+/// The severity as `docs/errors.md` and `arbiter explain` write it: `error (exit 2)` for the
+/// unusable-input codes.
+pub fn severity_label(code: Code) -> String {
     if code.is_unusable() {
         "error (exit 2)".into()
     } else {
@@ -337,6 +340,7 @@ never change; `--select` and `--ignore` take them, SARIF uses them as rule ids, 
 which make it 2 (the input could not be judged); **warning** and **info** never change the
 exit code by themselves (`--fail-on` can make them). Each entry names a bundled fixture that
 shows the finding: `arbiter check FIXTURE` prints it with its span, rule and help line.
+`arbiter explain CODE` prints an entry in the terminal, `arbiter explain` lists every code.
 
 "#;
 

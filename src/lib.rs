@@ -10,7 +10,7 @@
 //!       --> rules::Replay           plies, outcome, findings of every move and history rule
 //!       --(checks::*: what only the finished replay shows)
 //!       --> pipeline::GameReport    result vs moves, thresholds
-//!       --(report::*)--> human (miette), JSON, JSON Lines, SARIF
+//!       --(report::*)--> human (miette), JSON, JSON Lines, SARIF, GitHub, JUnit, rdjson, GitLab
 //! ```
 //! Vocabulary (types, finding, codes, rulebook, geometry, view) is the ground floor.
 //! [`pipeline`] is the one place the stages meet; [`run::check`] is the `check` command as a
@@ -37,6 +37,7 @@ pub mod checks;
 pub mod claim;
 pub mod codes;
 pub mod convert;
+pub mod explain;
 pub mod finding;
 pub mod games;
 pub mod geometry;

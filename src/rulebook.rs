@@ -52,6 +52,7 @@ rules! {
     XiangqiNotation = "docs/xiangqi.md (notation): WXF notation (AXF/WXF 1997), Chinese notation (xqbase, rules 7.5)", "WXF and Chinese move notation.";
     GravonFormat = "Gravon XML format (corpus/stratego-gravon/SOURCE.md)", "The Gravon XML record format.";
     XqfFormat = "XQF format of XQStudio (corpus/xiangqi-xqf/SOURCE.md; XQF.TXT by XQStudio's author)", "The XQF binary record format of XQStudio.";
+    DhtmlXqFormat = "DhtmlXQ format of the dpxq.com viewer (docs/xiangqi.md#dhtmlxq; corpus/xiangqi-dhtmlxq/SOURCE.md)", "The DhtmlXQ bracket-tag record format of the dpxq.com web viewer.";
     Unsupported = "rulings §5: unsupported-game", "Games arbiter does not judge.";
     GravonVariants = "rulings §1.1: Gravon's classicfree and ultimate lightning are not supported", "Gravon variants arbiter does not judge.";
     Stratego = "rulings §1.1 (ISF game rules; seed 003)", "Classic Stratego: setups, movement, combat, end.";

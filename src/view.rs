@@ -146,7 +146,7 @@ pub struct BoardView {
     pub last_move: Option<LastMove>,
     /// How the game ended on the board at this position: result and reason (`1-0`,
     /// `flag-captured`).
-    pub ended: Option<(&'static str, &'static str)>,
+    pub ended: Option<crate::types::Verdict>,
     /// `None`: the arbiter's view (everything); `Some(side)`: what that side knows.
     pub viewer: Option<Side>,
 }

@@ -6,13 +6,8 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     for rec in arbiter::record::gravon::parse_gravon(&text, "fuzz.xml") {
-        if let Ok(game) = arbiter::pipeline::game_of(&rec, &Default::default()) {
-            if let Ok((params, defaults)) =
-                arbiter::pipeline::parameters_for(&rec, game, &Default::default())
-            {
-                let log = arbiter::convert::write_native(&rec, game, &params, &defaults);
-                arbiter_fuzz::judge("converted.arb", log.as_bytes(), &Default::default());
-            }
+        if let Ok(log) = arbiter::convert::convert_one(&rec, &Default::default(), None) {
+            arbiter_fuzz::judge("converted.arb", log.as_bytes(), &Default::default());
         }
     }
     arbiter_fuzz::judge("fuzz.xml", data, &arbiter::Options::default());

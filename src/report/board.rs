@@ -67,8 +67,14 @@ impl BoardView {
             }
         }
         match self.ended {
-            Some((result, reason)) => {
-                let _ = write!(s, " · game over: {reason}, {result}");
+            Some(v) => {
+                let _ = write!(
+                    s,
+                    " · game over: {} ({}, {})",
+                    super::verdict::ending_words(names, v),
+                    v.reason,
+                    v.result.as_str()
+                );
             }
             None => {
                 let _ = write!(s, " · {} to move", names[self.to_move.index()]);

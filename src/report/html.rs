@@ -308,37 +308,11 @@ fn script_json(v: &Value) -> String {
     out
 }
 
-/// The plain verdict of a judged game: what the moves show, what the record says, the
-/// findings counted. (rulings §1.3, §4.3: the outcome on the board decides.)
+/// The verdict of a judged game in the words of every other output
+/// ([`super::verdict::GameVerdict::line`]): how the moves end it, whether the record agrees,
+/// the findings counted (rulings §1.3, §4.3: the outcome on the board decides).
 pub fn verdict_line(report: &GameReport) -> String {
-    let mut s = match (&report.outcome, report.game) {
-        (Some(o), _) => format!(
-            "{} by {} after ply {}",
-            o.result.as_str(),
-            o.reason.as_str(),
-            o.ply
-        ),
-        (None, Some(_)) => format!("unfinished on the board after {} plies", report.plies),
-        (None, None) => "not judged".to_string(),
-    };
-    let recorded = report.result.map_or("no result", |r| r.as_str());
-    let _ = write!(s, " · recorded: {recorded}");
-    let count = |sev| {
-        report
-            .findings
-            .iter()
-            .filter(|f| f.severity() == sev)
-            .count()
-    };
-    let n = |k: usize, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
-    let _ = write!(
-        s,
-        " · {}, {}, {}",
-        n(count(Severity::Error), "error"),
-        n(count(Severity::Warning), "warning"),
-        n(count(Severity::Info), "info")
-    );
-    s
+    super::verdict::GameVerdict::of(report).line()
 }
 
 /// The squares a finding is about: its own ply's from- and to-square, and those of the plies
@@ -369,9 +343,18 @@ fn list(xs: &[u8]) -> String {
 /// the texts, which may name a piece the player did not know.
 fn finding_item(f: &Finding, plies: &[PlyInfo], redact: bool, s: &mut String) {
     let at = f.board_ply(plies.len() as u32);
-    let (own, ev) = finding_squares(f, plies);
+    // A variation's plies are not the main line's the board steps through: its squares are
+    // not marked there, and the button names its line.
+    let (own, ev) = if f.line == 0 {
+        finding_squares(f, plies)
+    } else {
+        Default::default()
+    };
     let sev = f.severity().as_str();
-    let ply = f.ply.map_or("game".to_string(), |p| format!("ply {p}"));
+    let ply = match super::ply_prefix(f).trim_end_matches(": ") {
+        "" => "game".to_string(),
+        named => named.to_string(),
+    };
     let evidence: Vec<String> = f.evidence.iter().map(|p| p.to_string()).collect();
     let _ = write!(
         s,
@@ -574,10 +557,11 @@ pub fn game_section(
     let mut stepper = None;
     if let Some(game) = report.game.filter(|_| report.replay.is_some()) {
         let played = report.plies as u32;
+        // The board steps through the main line: a variation's findings have no ply on it.
         let print = report
             .findings
             .iter()
-            .filter(|f| f.ply.is_some())
+            .filter(|f| f.ply.is_some() && f.line == 0)
             .map(|f| f.board_ply(played))
             .collect();
         let st = step_through(g, game, &viewers(viewer), &print, kits, faces);
@@ -663,7 +647,7 @@ fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
         .report
         .findings
         .iter()
-        .filter(|f| f.ply.is_some())
+        .filter(|f| f.ply.is_some() && f.line == 0)
         .map(|f| f.board_ply(played))
         .collect();
     plies.dedup();
@@ -674,7 +658,10 @@ fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
         };
         let mut v = v.clone();
         if let Some(o) = g.report.outcome.as_ref().filter(|o| o.ply == ply) {
-            v.ended = Some((o.result.as_str(), o.reason.as_str()));
+            v.ended = Some(crate::types::Verdict {
+                result: o.result,
+                reason: o.reason,
+            });
         }
         let id = format!("g{}-{ply}-", g.number);
         let svg = v.render_svg_in(faces, &id);

@@ -69,7 +69,7 @@ fn verdict_and_findings_of_a_perpetual_chase() {
     let verdict = between(&html, "<p class=\"verdict\">", "</p>");
     assert_eq!(
         verdict,
-        "0-1 by perpetual-chase after ply 8 · recorded: 0-1 · 1 error, 0 warnings, 0 infos"
+        "Black wins: Red chases perpetually (perpetual-chase) on ply 8 (4... c6d6) · 0-1 recorded: agrees with the moves · findings: 1 error, 0 warnings, 0 infos"
     );
     let findings = between(
         &html,
@@ -88,7 +88,9 @@ fn verdict_and_findings_of_a_perpetual_chase() {
             .count(),
         1
     );
-    assert!(print.contains("xiangqi · after ply 8 (Black c6-d6) · game over: perpetual-chase, 0-1"));
+    assert!(print.contains(
+        "xiangqi · after ply 8 (Black c6-d6) · game over: Black wins: Red chases perpetually (perpetual-chase, 0-1)"
+    ));
 }
 
 /// The data block of the 4-ply Xiangqi fixture: moves, captions and the views, the

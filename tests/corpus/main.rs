@@ -3,6 +3,8 @@
 #[path = "../support/corpus.rs"]
 mod corpus_support;
 
+mod archives;
+mod dhtmlxq;
 mod gravon;
 mod jungle;
 mod setups;

@@ -1,5 +1,6 @@
 //! Properties over generated games and logs (proptest).
 
+mod claims;
 mod fast_parser;
 mod jungle;
 mod report_as;
@@ -7,3 +8,4 @@ mod show;
 mod spionage;
 mod stratego;
 mod svg_points;
+mod variations;

@@ -21,6 +21,7 @@
 //! (`炮二平五`), as the `Format` tag says (`ICCS`, `WXF`, `Chinese`); without one each move is
 //! read in the notation its text shows ([`notation`]).
 
+mod claim;
 pub mod fen;
 #[cfg(feature = "testing")]
 pub mod fsf;
@@ -31,6 +32,7 @@ pub mod position;
 #[cfg(feature = "testing")]
 pub mod random;
 pub mod repetition;
+mod undo;
 mod view;
 
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
@@ -93,6 +95,8 @@ pub struct State {
     witness: [Option<Move>; 2],
     /// Jieqi only: pools, shuffle and what was captured covered.
     pub jieqi: Option<jieqi::Layer>,
+    /// What each ply played with [`Rules::play_undoable`] changed, for [`Rules::undo`].
+    trail: Vec<undo::Saved>,
 }
 
 impl State {
@@ -732,6 +736,7 @@ impl Rules for Xiangqi {
                 notation
             },
             jieqi: layer,
+            trail: Vec::new(),
         };
         st.in_check = st.position.is_check();
         st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
@@ -752,6 +757,8 @@ impl Rules for Xiangqi {
     fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
+
+    crate::claim_rules!();
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
         let side = st.position.to_move();
@@ -776,6 +783,33 @@ impl Rules for Xiangqi {
             },
             findings,
         })
+    }
+
+    fn can_undo(&self) -> bool {
+        true
+    }
+
+    fn play_undoable(
+        &self,
+        st: &mut State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<Applied, Finding> {
+        let saved = undo::Saved::of(st);
+        st.history.set_journaling(true);
+        let played = self.play(st, mv, number);
+        st.history.set_journaling(false);
+        if played.is_ok() {
+            st.trail.push(saved);
+        }
+        played
+    }
+
+    fn undo(&self, st: &mut State) {
+        if let Some(saved) = st.trail.pop() {
+            saved.restore(st);
+            st.history.undo();
+        }
     }
 
     fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {

@@ -85,6 +85,23 @@ pub struct History {
     /// The capture that started the stretch: the position before it and its move (only
     /// [`History::judge_fsf`] looks at it).
     lead_in: Option<(Position, Move)>,
+    /// While set, every [`History::push`] keeps in `journal` what [`History::undo`] needs.
+    journaling: bool,
+    journal: Vec<Undo>,
+}
+
+/// What [`History::undo`] needs to take back one [`History::push`].
+#[derive(Debug, Clone)]
+enum Undo {
+    /// A ply within the stretch: the key it counted, that key's record and the last
+    /// reported third occurrence before it.
+    Pushed {
+        key: u64,
+        before: Seen,
+        reported: Option<u32>,
+    },
+    /// A capture: the stretch it ended, whole (moved, not copied).
+    Restarted(Box<History>),
 }
 
 /// How often a position stood on the board, and the plies of its last three occurrences
@@ -225,6 +242,9 @@ impl History {
     pub fn push(&mut self, ply: u32, mv: Move, span: Span, after: Position) -> Option<Repeat> {
         if self.positions.last()?.piece(mv.to).is_some() {
             let before = *self.positions.last()?;
+            if self.journaling {
+                self.stash();
+            }
             self.restart(ply, after);
             self.lead_in = Some((before, mv));
             return None;
@@ -232,7 +252,17 @@ impl History {
         self.positions.push(after);
         self.moves.push(mv);
         self.spans.push(span);
-        let seen = self.occurrences.entry(after.key()).or_default();
+        let reported = self.reported;
+        let key = after.key();
+        let seen = self.occurrences.entry(key).or_default();
+        if self.journaling {
+            let before = *seen;
+            self.journal.push(Undo::Pushed {
+                key,
+                before,
+                reported,
+            });
+        }
         seen.add(ply);
         let count = seen.count;
         if count < 3 {
@@ -250,6 +280,53 @@ impl History {
             count,
             verdict: self.judge(first, ply),
         })
+    }
+
+    /// Turns the journal on or off: while on, every [`History::push`] can be taken back with
+    /// [`History::undo`] (a tree replay's variations, `Rules::undo`).
+    pub fn set_journaling(&mut self, on: bool) {
+        self.journaling = on;
+    }
+
+    /// Moves the stretch a capture ends into the journal, leaving an empty one that keeps the
+    /// journal, the start's span and the last reported third occurrence.
+    fn stash(&mut self) {
+        let journal = std::mem::take(&mut self.journal);
+        let old = std::mem::take(self);
+        self.start_span = old.start_span;
+        self.reported = old.reported;
+        self.journaling = true;
+        self.journal = journal;
+        self.journal.push(Undo::Restarted(Box::new(old)));
+    }
+
+    /// Takes back the last journalled [`History::push`]; nothing when there is none.
+    pub fn undo(&mut self) {
+        match self.journal.pop() {
+            Some(Undo::Pushed {
+                key,
+                before,
+                reported,
+            }) => {
+                self.positions.pop();
+                self.moves.pop();
+                self.spans.pop();
+                if before.count == 0 {
+                    self.occurrences.remove(&key);
+                } else {
+                    self.occurrences.insert(key, before);
+                }
+                self.reported = reported;
+            }
+            Some(Undo::Restarted(old)) => {
+                let journal = std::mem::take(&mut self.journal);
+                let journaling = self.journaling;
+                *self = *old;
+                self.journal = journal;
+                self.journaling = journaling;
+            }
+            None => {}
+        }
     }
 
     /// The position after ply `ply` (within the stretch).
