@@ -105,8 +105,9 @@ impl Geometry {
 }
 
 /// Deterministic 64-bit keys for incremental (Zobrist) position hashing: the same on every run
-/// and machine, so keys in reports are reproducible.
-pub fn zobrist(n: u64) -> u64 {
+/// and machine, so keys in reports are reproducible. `const`: engines tabulate their keys at
+/// compile time.
+pub const fn zobrist(n: u64) -> u64 {
     // splitmix64
     let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -230,6 +230,9 @@ pub enum ChunkKind {
     Empty,
     /// A source that could not be read; the reason.
     Unreadable(String),
+    /// `--game-index` past the last game: the source holds this many games
+    /// ([`Chunk::first_index`] is the index asked for).
+    NoSuchGame(usize),
 }
 
 /// A piece of a source: one native game, or a whole Gravon file.
@@ -260,6 +263,14 @@ pub struct Chunk {
 }
 
 impl Chunk {
+    /// The chunk that reports `--game-index index` past the last of the `games` games of
+    /// the source `name`.
+    pub fn no_such_game(name: &str, games: usize, index: usize) -> Chunk {
+        let mut c = Chunk::special(Arc::from(name), ChunkKind::NoSuchGame(games));
+        c.first_index = index;
+        c
+    }
+
     fn special(source: Arc<str>, kind: ChunkKind) -> Chunk {
         Chunk {
             source,

@@ -302,6 +302,10 @@ struct CheckArgs {
     /// (human format only; docs/show.md says which position).
     #[arg(long)]
     show: bool,
+    /// Judge only this game (counting from 0) of each file; the games before it are cut
+    /// out without being parsed or judged.
+    #[arg(long, value_name = "N")]
+    game_index: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -315,6 +319,10 @@ struct ConvertArgs {
     /// chinese are for Xiangqi games only.
     #[arg(long, value_enum)]
     notation: Option<NotationArg>,
+    /// Convert only this game (counting from 0); the games before it are cut out without
+    /// being parsed.
+    #[arg(long, value_name = "N")]
+    game_index: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -375,6 +383,7 @@ fn main() -> ExitCode {
                 &input,
                 &overrides,
                 notation,
+                a.game_index,
                 use_color(Color::Auto),
                 &mut out,
                 &mut err,
@@ -510,6 +519,7 @@ fn check(a: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
         },
         color: use_color(a.color),
         show: a.show,
+        game_index: a.game_index,
     };
     run::check(&a.paths, &opts, out, err)
 }

@@ -260,6 +260,18 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
                 "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, and .txt and .html files that hold DhtmlXQ records",
             )
         }
+        ChunkKind::NoSuchGame(n) => {
+            return special(
+                format!(
+                    "{} has {n} {}; there is no game index {}",
+                    chunk.source,
+                    if *n == 1 { "game" } else { "games" },
+                    chunk.first_index
+                ),
+                "--game-index past the last game",
+                "games are counted from 0",
+            )
+        }
         ChunkKind::Empty => {
             return special(
                 "no game in this file".to_string(),
@@ -527,30 +539,42 @@ pub enum NoGame {
     Directory,
 }
 
-/// The game `index` (from 0) of `input` and the chunk it was read from. The input is cut
-/// into games first ([`input::chunks`]); only the chunk that holds the game is parsed, so
-/// the games before it are neither parsed nor judged.
+/// The chunk of `input` that holds its game `index` (from 0), cut out without parsing or
+/// judging the games before it (each native, Gravon or XQF chunk holds one game): the cost is
+/// one read of the bytes before it. An input that cannot be read or holds no game gives the
+/// chunk that says so; one with fewer games a [`ChunkKind::NoSuchGame`] chunk.
+pub fn chunk_of_game(input: &Input, index: usize) -> Chunk {
+    let mut seen = 0;
+    for chunk in input::chunks(input) {
+        let one_game = matches!(
+            chunk.kind,
+            ChunkKind::Native | ChunkKind::Gravon | ChunkKind::Xqf
+        );
+        if !one_game || chunk.first_index >= index {
+            return chunk;
+        }
+        seen = chunk.first_index + 1;
+    }
+    Chunk::no_such_game(&input.name(), seen, index)
+}
+
+/// The game `index` (from 0) of `input` and the chunk it was read from
+/// ([`chunk_of_game`]: the games before it are neither parsed nor judged).
 pub fn find_game(input: &Input, index: usize) -> Result<(Chunk, GameRecord), NoGame> {
     if let Input::File(p) = input {
         if p.is_dir() {
             return Err(NoGame::Directory);
         }
     }
-    let mut seen = 0;
-    for chunk in input::chunks(input) {
-        // A native chunk is one game: it is skipped without parsing.
-        if chunk.kind == ChunkKind::Native && chunk.first_index < index {
-            seen = chunk.first_index + 1;
-            continue;
-        }
-        let mut records = parse_chunk(&chunk);
-        seen = chunk.first_index + records.len();
-        if let Some(i) = records.iter().position(|r| r.index == index) {
-            let rec = records.swap_remove(i);
-            return Ok((chunk, rec));
-        }
+    let chunk = chunk_of_game(input, index);
+    if let ChunkKind::NoSuchGame(n) = chunk.kind {
+        return Err(NoGame::Fewer(n));
     }
-    Err(NoGame::Fewer(seen))
+    let mut records = parse_chunk(&chunk);
+    match records.iter().position(|r| r.index == index) {
+        Some(i) => Ok((chunk, records.swap_remove(i))),
+        None => Err(NoGame::Fewer(chunk.first_index + records.len())),
+    }
 }
 
 /// [`find_game`], saying on `err` why there is no such game.

@@ -45,6 +45,10 @@ pub struct CheckOptions {
     pub color: bool,
     /// Draw the board under every error finding (human format).
     pub show: bool,
+    /// Judge only this game (from 0) of each input, cut out without parsing or judging the
+    /// games before it ([`pipeline::chunk_of_game`]); an input with fewer games is reported
+    /// as unusable.
+    pub game_index: Option<usize>,
 }
 
 impl Default for CheckOptions {
@@ -61,6 +65,7 @@ impl Default for CheckOptions {
             fail_on: Severity::Error,
             color: false,
             show: false,
+            game_index: None,
         }
     }
 }
@@ -90,6 +95,8 @@ struct Done {
 
 /// Judges every game of `chunk` and renders what `render`'s format prints of it.
 fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
+    // With --game-index the chunk is the one game's ([`pipeline::chunk_of_game`]), or the
+    // input's unreadable, empty or no-such-game report.
     let records = pipeline::parse_chunk(chunk);
     let pipeline_opts = Options {
         overrides: opts.overrides.clone(),
@@ -157,7 +164,11 @@ pub fn check(
         ..Summary::default()
     };
     let mut statistics = Statistics::default();
-    let mut chunks = inputs.iter().flat_map(input::chunks).peekable();
+    let chunks: Box<dyn Iterator<Item = Chunk>> = match opts.game_index {
+        Some(n) => Box::new(inputs.iter().map(move |i| pipeline::chunk_of_game(i, n))),
+        None => Box::new(inputs.iter().flat_map(input::chunks)),
+    };
+    let mut chunks = chunks.peekable();
     let written = Writer::start(opts.format, opts.fail_on, out).and_then(|mut writer| {
         let render = writer.renderer(opts.color);
         // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while

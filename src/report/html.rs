@@ -489,19 +489,15 @@ fn game_json(g: &GameInput, st: &Stepper, viewers: &[Option<Side>], redact: bool
             .map(|c| json!([c.after, c.text]))
             .collect()
     };
-    let end = g
-        .report
-        .outcome
-        .as_ref()
-        .map(|o| {
-            // The caption's words are show's (board.rs headline), so page and terminal agree.
-            let v = crate::types::Verdict {
-                result: o.result,
-                reason: o.reason,
-            };
-            let words = crate::types::ending_words(st.sides, v);
-            json!([o.ply, o.reason.as_str(), o.result.as_str(), words])
-        });
+    let end = g.report.outcome.as_ref().map(|o| {
+        // The caption's words are show's (board.rs headline), so page and terminal agree.
+        let v = crate::types::Verdict {
+            result: o.result,
+            reason: o.reason,
+        };
+        let words = crate::types::ending_words(st.sides, v);
+        json!([o.ply, o.reason.as_str(), o.result.as_str(), words])
+    });
     json!({
         "game": game, "sides": st.sides, "frame": st.frame,
         "moves": moves,

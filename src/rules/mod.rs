@@ -436,6 +436,8 @@ pub fn replay_observed<R: Rules>(
         out.parameters.first_move = Some(rules.view(&state).to_move);
     }
     out.outcome = rules.outcome(&state, 0);
+    // One allocation for the plies, not a dozen as the list grows.
+    out.plies.reserve_exact(record.moves.len());
     observe(None, &state);
     for (i, mv) in record.moves.iter().enumerate() {
         let number = i as u32 + 1;

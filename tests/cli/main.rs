@@ -5,6 +5,7 @@ mod cli;
 mod demo;
 mod escaping;
 mod formats;
+mod game_index;
 mod hostile;
 mod output;
 mod renderers;

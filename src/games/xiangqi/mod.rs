@@ -90,6 +90,9 @@ pub struct State {
     end: Option<End>,
     /// Whether the side to move is in check in [`State::position`] (computed once a ply).
     in_check: bool,
+    /// Per side ([`Side::index`]): the legal move last found for it when looking for
+    /// checkmate and stalemate, tried first the next time.
+    witness: [Option<Move>; 2],
     /// Jieqi only: pools, shuffle and what was captured covered.
     pub jieqi: Option<jieqi::Layer>,
     /// What each ply played with [`Rules::play_undoable`] changed, for [`Rules::undo`].
@@ -294,7 +297,7 @@ impl Xiangqi {
         // Only what `m` changed can give check (the side now to move was not in check).
         st.in_check = st.position.is_check_after(m);
         debug_assert_eq!(st.in_check, st.position.is_check(), "check after {m:?}");
-        st.end = self.mate_or_stalemate(&st.position, st.in_check);
+        st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
         let repeat = st.history.push(number, m, span, st.position);
         if let (None, Some(rep)) = (st.end, repeat) {
             findings.push(rep.finding(&st.history, span, st.repetition_claim));
@@ -418,8 +421,18 @@ impl Xiangqi {
     ///
     /// `in_check` is [`Position::is_check`] of `pos`, which the caller keeps for the next
     /// ply's legality test ([`State::in_check`]).
-    fn mate_or_stalemate(&self, pos: &Position, in_check: bool) -> Option<End> {
-        if pos.has_legal_move_given(in_check) {
+    ///
+    /// `witness` holds, per side, the legal move found last time for that side: tried first,
+    /// and replaced by the one found.
+    fn mate_or_stalemate(
+        &self,
+        pos: &Position,
+        in_check: bool,
+        witness: &mut [Option<Move>; 2],
+    ) -> Option<End> {
+        let slot = &mut witness[pos.to_move().index()];
+        *slot = pos.a_legal_move_given(in_check, *slot);
+        if slot.is_some() {
             return None;
         }
         Some(End {
@@ -716,6 +729,7 @@ impl Rules for Xiangqi {
             limit_moves: params.no_capture_limit.unwrap_or(0),
             end: None,
             in_check: false,
+            witness: [None; 2],
             notation: if self.jieqi {
                 Some(notation::Notation::Iccs)
             } else {
@@ -725,7 +739,7 @@ impl Rules for Xiangqi {
             trail: Vec::new(),
         };
         st.in_check = st.position.is_check();
-        st.end = self.mate_or_stalemate(&st.position, st.in_check);
+        st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
             findings.push(self.limit_finding(&st, start_span, 0));
             st.end = Some(End {
