@@ -8,6 +8,9 @@
 //!                                         SEED + i), each at most 300 plies
 //! xiangqi_dump repetition COUNT SEED [FIRST]  the same, driven into repetitions
 //!                                         (`random::repetition_game`)
+//! xiangqi_dump lines FILE|DIR...          every line of play (main line and variations) of
+//!                                         every record, XQF and DhtmlXQ archives included,
+//!                                         each from the start (`GameRecord::line_record`)
 //! ```
 //!
 //! Each line: `{"id", "fen" (start), "moves" (ICCS, the plies arbiter accepted), "legal" (per
@@ -22,6 +25,9 @@
 //! record: `{"plies", "result", "claims": [{"word", "reason"}]}`, its Termination tag and
 //! WinBoard adjudication comments; null for a generated game)}`. A game whose FEN cannot be
 //! read is skipped with a note on stderr.
+//! In `lines` mode each line's `id` is `FILE#GAME/LINE`, and a line the replay stopped at a
+//! coordinate move also gives that move as `rejected_move` (ICCS), for the cross-check to ask
+//! Fairy-Stockfish whether it is illegal there too.
 
 use arbiter::games::xiangqi::random::{random_game, repetition_game};
 use arbiter::games::xiangqi::repetition::{chased, History, Repeat};
@@ -212,12 +218,97 @@ fn corpus(files: &[String], out: &mut impl Write) -> Result<(), String> {
     Ok(())
 }
 
+/// Every line of every record of `paths` (files, or directories walked as `check` walks
+/// them): one dump line each, with the move that stopped it.
+fn lines(paths: &[String], out: &mut impl Write) -> Result<(), String> {
+    let engine = Xiangqi::new();
+    let params = Parameters {
+        repetition: Some(arbiter::rules::RepetitionMode::Claim),
+        ..arbiter::rules::Rules::default_parameters(&engine)
+    };
+    let paths: Vec<std::path::PathBuf> = paths.iter().map(Into::into).collect();
+    for input in arbiter::input::expand(&paths) {
+        let name = input.name();
+        for chunk in arbiter::input::chunks(&input) {
+            for rec in arbiter::pipeline::parse_chunk(&chunk) {
+                if rec.unreadable() {
+                    return Err(format!("cannot read {name} game {}", rec.index));
+                }
+                for n in 0..=rec.variations.len() {
+                    let line = rec.line_record(n).expect("a line of the record");
+                    let id = format!("{name}#{}/{n}", rec.index);
+                    dump_line(out, &id, &engine, &line, &params);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One line of play, as a record of its own: its dump line and, when a coordinate move
+/// stopped its replay, that move (`rejected_move`).
+fn dump_line(
+    out: &mut impl Write,
+    id: &str,
+    engine: &Xiangqi,
+    line: &arbiter::record::GameRecord,
+    params: &Parameters,
+) {
+    let start = match line.tag_value("FEN").map(fen::parse) {
+        None => Position::start(),
+        Some(Ok(f)) => f.position,
+        Some(Err(e)) => {
+            eprintln!("xiangqi_dump: {id} skipped: {}", e[0].message);
+            return;
+        }
+    };
+    let r = replay(engine, line, params);
+    let moves: Vec<Move> = r
+        .plies
+        .iter()
+        .map(|p| Move {
+            from: p.from,
+            to: p.to,
+        })
+        .collect();
+    let refused = r.stopped.then(|| line.moves.get(r.plies.len())).flatten();
+    let rejected_move = refused.and_then(|m| m.coord()).map(|c| {
+        format!(
+            "{}{}{}{}",
+            (b'a' + c.from.0) as char,
+            c.from.1,
+            (b'a' + c.to.0) as char,
+            c.to.1
+        )
+    });
+    let rejected = r
+        .findings
+        .iter()
+        .find(|f| {
+            f.severity() == arbiter::Severity::Error && f.code != arbiter::Code::ResultMismatch
+        })
+        .map(|f| format!("ply {}: {} ({})", f.ply.unwrap_or(0), f.message, f.code));
+    let mut text = Vec::new();
+    let game = Game {
+        id,
+        start: &start,
+        moves: &moves,
+        rejected,
+        recorded: serde_json::Value::Null,
+    };
+    dump(&mut text, game);
+    let mut v: serde_json::Value = serde_json::from_slice(&text).unwrap_or_default();
+    v["rejected_move"] = json!(rejected_move);
+    let _ = writeln!(out, "{v}");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = match args.first().map(String::as_str) {
         Some("corpus") if args.len() > 1 => corpus(&args[1..], &mut out),
+        Some("lines") if args.len() > 1 => lines(&args[1..], &mut out),
         Some(kind @ ("random" | "repetition")) if args.len() >= 3 => {
             let count: u64 = args[1].parse().unwrap_or(0);
             let seed: u64 = args[2].parse().unwrap_or(0);
@@ -243,7 +334,7 @@ fn main() {
             Ok(())
         }
         _ => Err(
-            "usage: xiangqi_dump corpus FILE... | xiangqi_dump random|repetition COUNT SEED [FIRST]".into(),
+            "usage: xiangqi_dump corpus FILE... | xiangqi_dump lines FILE|DIR... | xiangqi_dump random|repetition COUNT SEED [FIRST]".into(),
         ),
     };
     let _ = out.flush();

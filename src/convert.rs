@@ -10,12 +10,14 @@
 //! written as tags; Xiangqi moves can be rewritten in ICCS, WXF or Chinese ([`write_native_in`]).
 
 use crate::finding::{Code, Finding};
+use crate::input::Chunk;
 use crate::record::{Comment, GameRecord, MoveRecord, Nag};
 use crate::rulebook::Rule;
 use crate::rules::params::{parameter_tags, PARAMETER_TAGS};
 use crate::rules::{GameId, Parameters};
-use crate::run::ExitStatus;
+use crate::types::ExitStatus;
 use crate::types::{Side, Span};
+use std::rc::Rc;
 
 /// Why a game cannot be written in the notation asked for.
 #[derive(Debug, Clone)]
@@ -94,8 +96,10 @@ fn comment_text(c: &Comment) -> String {
     if !text.contains('}') {
         return format!("{{{text}}}");
     }
+    // A `;` comment ends at any line end: LF, CRLF or a lone CR.
     text.split('\n')
-        .map(|l| format!(";{}", l.trim_end_matches('\r')))
+        .flat_map(|l| l.trim_end_matches('\r').split('\r'))
+        .map(|l| format!(";{l}"))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -393,52 +397,75 @@ fn line_start(record: &GameRecord, n: usize) -> usize {
     }
 }
 
-/// `arbiter convert`: writes every game of `input` as a native log on `out` (moves in
+/// `arbiter convert`: writes every game of `input` (or only its game `game_index`, counting
+/// from 0, cut out without parsing the games before it) as a native log on `out` (moves in
 /// `notation` when given), games separated by a blank line. A game that cannot be written is
 /// reported on `err` with its error findings and makes the status [`ExitStatus::Unusable`];
-/// the other games are still written.
+/// the other games are still written. A `game_index` past the last game is reported on `err`
+/// (status unusable).
 pub fn run(
     input: &crate::input::Input,
     overrides: &crate::rules::Overrides,
     notation: Option<&str>,
+    game_index: Option<usize>,
     color: bool,
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> ExitStatus {
+    if let crate::input::Input::File(p) = input {
+        if p.is_dir() {
+            let _ = writeln!(
+                err,
+                "arbiter: {} is a directory; name one file (convert writes the games of one file)",
+                crate::report::escape::visible(&input.name())
+            );
+            return ExitStatus::Unusable;
+        }
+    }
+    // Each game with the chunk it was read from (shared: a Gravon chunk may hold several).
+    let games: Box<dyn Iterator<Item = (Rc<Chunk>, GameRecord)>> = match game_index {
+        Some(n) => match crate::pipeline::game_or_say(input, n, err) {
+            Some((chunk, rec)) => Box::new(std::iter::once((Rc::new(chunk), rec))),
+            None => return ExitStatus::Unusable,
+        },
+        None => Box::new(crate::input::chunks(input).flat_map(|chunk| {
+            let records = crate::pipeline::parse_chunk(&chunk);
+            let chunk = Rc::new(chunk);
+            records.into_iter().map(move |r| (Rc::clone(&chunk), r))
+        })),
+    };
     let mut status = ExitStatus::Clean;
     let mut first = true;
-    for chunk in crate::input::chunks(input) {
-        for rec in crate::pipeline::parse_chunk(&chunk) {
-            let problem = match convert_one(&rec, overrides, notation) {
-                Ok(text) => {
-                    let sep = if first { "" } else { "\n" };
-                    first = false;
-                    if let Err(e) = write!(out, "{sep}{text}") {
-                        let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
-                        return ExitStatus::Unusable;
-                    }
-                    continue;
+    for (chunk, rec) in games {
+        let problem = match convert_one(&rec, overrides, notation) {
+            Ok(text) => {
+                let sep = if first { "" } else { "\n" };
+                first = false;
+                if let Err(e) = write!(out, "{sep}{text}") {
+                    let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
+                    return ExitStatus::Unusable;
                 }
-                Err(Problem::Findings(fs)) => fs,
-                Err(Problem::Notation(game)) => {
-                    let _ = writeln!(
-                        err,
-                        "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
-                        chunk.source,
-                        rec.index + 1,
-                        notation.unwrap_or_default(),
-                        game.as_str()
-                    );
-                    Vec::new()
-                }
-            };
-            let errors: Vec<Finding> = problem
-                .into_iter()
-                .filter(|f| f.severity() == crate::finding::Severity::Error)
-                .collect();
-            crate::report::human::print_findings(&chunk, &errors, rec.index, color, err);
-            status = ExitStatus::Unusable;
-        }
+                continue;
+            }
+            Err(Problem::Findings(fs)) => fs,
+            Err(Problem::Notation(game)) => {
+                let _ = writeln!(
+                    err,
+                    "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
+                    crate::report::escape::visible(&chunk.source),
+                    rec.index + 1,
+                    notation.unwrap_or_default(),
+                    game.as_str()
+                );
+                Vec::new()
+            }
+        };
+        let errors: Vec<Finding> = problem
+            .into_iter()
+            .filter(|f| f.severity() == crate::finding::Severity::Error)
+            .collect();
+        crate::report::human::print_findings(&chunk, &errors, rec.index, color, err);
+        status = ExitStatus::Unusable;
     }
     if out.flush().is_err() {
         return ExitStatus::Unusable;

@@ -55,6 +55,7 @@ rules! {
     LayhenghokFormat = "the layhenghok Jungle program's saved games (corpus/jungle-layhenghok/SOURCE.md)", "The saved-game format of the layhenghok Jungle program.";
     Ucc2012Format = "the UCC 2012 Stratego judge's logs (corpus/stratego-ucc2012/SOURCE.md)", "The game logs of the UCC Programming Competition 2012 judge.";
     XqfFormat = "XQF format of XQStudio (corpus/xiangqi-xqf/SOURCE.md; XQF.TXT by XQStudio's author)", "The XQF binary record format of XQStudio.";
+    DhtmlXqFormat = "DhtmlXQ format of the dpxq.com viewer (docs/xiangqi.md#dhtmlxq; corpus/xiangqi-dhtmlxq/SOURCE.md)", "The DhtmlXQ bracket-tag record format of the dpxq.com web viewer.";
     Unsupported = "rulings §5: unsupported-game", "Games arbiter does not judge.";
     GravonVariants = "rulings §1.1: Gravon's classicfree and ultimate lightning are not supported", "Gravon variants arbiter does not judge.";
     Stratego = "rulings §1.1 (ISF game rules; seed 003)", "Classic Stratego: setups, movement, combat, end.";

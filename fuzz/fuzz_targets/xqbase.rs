@@ -2,6 +2,7 @@
 //! `--game xiangqi`, as the corpus is; and every readable game rewritten in the three
 //! notations (`arbiter convert --notation`).
 #![no_main]
+use arbiter::convert::convert_one;
 use arbiter::rules::{GameId, Overrides};
 use libfuzzer_sys::fuzz_target;
 
@@ -16,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for rec in arbiter::pipeline::parse_source(&src) {
         for to in ["iccs", "wxf", "chinese"] {
-            let _ = arbiter::convert::convert_one(&rec, &overrides, Some(to));
+            let _ = convert_one(&rec, &overrides, Some(to));
         }
     }
 });

@@ -4,11 +4,13 @@
 //! broken game never hides the next one and a 100,000-game archive is parsed one game at a
 //! time), then each game is parsed by the pest grammar in `grammar/log.pest`
 //! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`], XQF files (XQStudio's
-//! binary format) by [`xqf`], into the same record type.
+//! binary format) by [`xqf`], DhtmlXQ records (the dpxq.com viewer's) by [`dhtmlxq`], into
+//! the same record type.
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
 mod builder;
+pub mod dhtmlxq;
 pub mod encoding;
 pub mod fast;
 pub mod gravon;
@@ -20,7 +22,7 @@ pub mod ucc2012;
 pub mod xqf;
 
 use crate::finding::Finding;
-pub use crate::types::{RecordedResult, Span, Spanned};
+pub use crate::types::{MoveRef, RecordedResult, Span, Spanned};
 
 /// One tag pair `[Name "value"]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -248,6 +250,51 @@ impl GameRecord {
     pub fn tag_value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.value.as_str())
     }
+    /// Ply `ply` (1-based) of the main line named as the record writes it ([`MoveRef`]), with
+    /// `side` the player the replay found moving; `None` when there is no such ply. The move
+    /// within its turn is given when some turn of the record holds several plies (Spionage).
+    pub fn move_ref(&self, ply: u32, side: Option<crate::types::Side>) -> Option<MoveRef> {
+        let i = (ply as usize).checked_sub(1)?;
+        let m = self.moves.get(i)?;
+        let shifted = m.turn as u64 + self.numbering_offset;
+        let multi = self.turns != self.moves.len();
+        let first_of_turn = self.moves[..i]
+            .iter()
+            .rev()
+            .take_while(|p| p.turn == m.turn)
+            .count();
+        let mut text = m.text.value.to_string();
+        if let Some(a) = m.annotation() {
+            text.push_str(&format!("({})", a.value));
+        }
+        Some(MoveRef {
+            ply,
+            turn: m.turn,
+            number: shifted / 2 + 1,
+            second: shifted % 2 == 1,
+            move_in_turn: multi.then_some(first_of_turn + 1),
+            side,
+            text,
+        })
+    }
+    /// The record cut after its first `plies` plies of the main line: the same tags and
+    /// setups, no variations, comments, result or findings (what an engine replays to reach a
+    /// position).
+    pub fn head(&self, plies: usize) -> GameRecord {
+        let moves = self.moves[..plies.min(self.moves.len())].to_vec();
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: self.tags.clone(),
+            setups: self.setups.clone(),
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            format_defaults: self.format_defaults.clone(),
+            ..GameRecord::default()
+        }
+    }
     /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
     /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
     /// then the line's own, in the order played. Empty when there is no line `n`. Time and
@@ -281,6 +328,67 @@ impl GameRecord {
         }
         out
     }
+    /// Line `n` as a game of its own: the record with line `n`'s plies from the game's start
+    /// as its moves ([`GameRecord::line_plies`]), no variations, and the comments, NAGs and
+    /// findings of line `n` and of the record as a whole. A variation (`n` > 0) has no result
+    /// of its own: the game's `Result` tag and result token are left out. `None` when there is
+    /// no line `n`. For `show --line` and `claim --line`.
+    pub fn line_record(&self, n: usize) -> Option<GameRecord> {
+        if n > self.variations.len() {
+            return None;
+        }
+        let keep = |line: usize| line == 0 || line == n;
+        let mut tags = self.tags.clone();
+        if n > 0 {
+            tags.retain(|t| !t.name.value.eq_ignore_ascii_case("Result"));
+        }
+        let moves: Vec<MoveRecord> = self.line_plies(n).into_iter().cloned().collect();
+        Some(GameRecord {
+            tags,
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            result_token: if n > 0 {
+                None
+            } else {
+                self.result_token.clone()
+            },
+            findings: self
+                .findings
+                .iter()
+                .filter(|f| keep(f.line))
+                .cloned()
+                .collect(),
+            ..self.clone_header()
+        })
+    }
+
+    /// The record without its lines of play (moves, variations, comments, NAGs): the part
+    /// every line shares.
+    fn clone_header(&self) -> GameRecord {
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: Vec::new(),
+            setups: self.setups.clone(),
+            moves: Vec::new(),
+            turns: 0,
+            result_token: None,
+            findings: Vec::new(),
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            implied_is_default: self.implied_is_default,
+            content_game: self.content_game,
+            unnamed_before: self.unnamed_before,
+            format_defaults: self.format_defaults.clone(),
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+        }
+    }
+
     /// Every span the record holds (its own, tags, setups, moves with their coordinate
     /// readings and annotations, variations, comments, findings and their labels), for tests
     /// that check every span lies inside the input.

@@ -2,7 +2,12 @@
 
 #[path = "../support/corpus.rs"]
 mod corpus_support;
+#[path = "../support/roundtrip.rs"]
+mod roundtrip;
 
+mod archives;
+mod convert_roundtrip;
+mod dhtmlxq;
 mod engine_pgn;
 mod gravon;
 mod jungle;

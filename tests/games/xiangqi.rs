@@ -460,7 +460,10 @@ fn claims_inside_a_reported_repetition() {
     // After ply 10 the position after ply 2 stands for the third time (plies 2, 6, 10).
     let out = run(&["claim", f, "--ply", "10", "perpetual-check"]);
     assert!(out.starts_with("exit 0\n"), "{out}");
-    assert!(out.contains("in the repetition reported at ply 8"), "{out}");
+    assert!(
+        out.contains("it goes on the repetition reported at ply 8 (4... d8d9)"),
+        "{out}"
+    );
     // After ply 7 no position stands for the third time yet.
     let out = run(&["claim", f, "--ply", "7", "repetition"]);
     assert!(out.starts_with("exit 1\n"), "{out}");

@@ -8,6 +8,7 @@
 //! game ends on a flag capture or when the side to move has no legal move.
 
 pub mod chase;
+mod claim;
 pub mod pieces;
 pub mod two_squares;
 mod view;
@@ -636,6 +637,8 @@ impl Rules for Stratego {
             ..Parameters::default()
         }
     }
+
+    crate::claim_rules!();
 
     /// Veldslag's no-capture thresholds (rulings §1.6).
     fn after_replay(&self, replay: &Replay) -> Vec<Finding> {
