@@ -12,7 +12,9 @@ use arbiter::pipeline::{self, Options};
 use arbiter::rules::{GameId, Overrides};
 use rayon::prelude::*;
 use std::path::PathBuf;
-use std::time::Instant;
+
+#[path = "support/cpu.rs"]
+mod cpu;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
@@ -69,22 +71,25 @@ fn main() {
             .as_deref()
             .is_none_or(|p| p.split(',').any(|x| x == phase))
     };
-    let report = |phase: &str, secs: f64, threads: usize| {
+    // `cpu_seconds`: the time the benchmark's thread spent on a CPU (one-core phases only):
+    // on a shared, loaded machine the wall time grows with the others' work, this much less.
+    let report = |phase: &str, (secs, cpu): (f64, f64), threads: usize| {
+        let cpu_rate = if threads == 1 && cpu > 0.0 {
+            format!("{:.0}", plies as f64 / cpu)
+        } else {
+            "null".to_string()
+        };
         println!(
-            "{{\"phase\":\"{phase}\",\"threads\":{threads},\"seconds\":{secs:.4},\"games\":{games},\"plies\":{plies},\"bytes\":{bytes},\"plies_per_s\":{:.0},\"mb_per_s\":{:.1}}}",
+            "{{\"phase\":\"{phase}\",\"threads\":{threads},\"seconds\":{secs:.4},\"cpu_seconds\":{cpu:.4},\"games\":{games},\"plies\":{plies},\"bytes\":{bytes},\"plies_per_s\":{:.0},\"plies_per_cpu_s\":{cpu_rate},\"mb_per_s\":{:.1}}}",
             plies as f64 / secs,
             mb / secs
         );
     };
 
+    // Medians of the wall and CPU seconds of `runs` runs.
     let time = |f: &dyn Fn()| {
-        let mut v = Vec::new();
-        for _ in 0..runs {
-            let t = Instant::now();
-            f();
-            v.push(t.elapsed().as_secs_f64());
-        }
-        median(v)
+        let (wall, cpu): (Vec<f64>, Vec<f64>) = (0..runs).map(|_| cpu::timed(f)).unzip();
+        (median(wall), median(cpu))
     };
 
     // (a) plain read

@@ -4,7 +4,11 @@
 //! Classes: `brace` (N games of `1. a {`, a brace comment that never closes), `lap` (a
 //! more-squares chase running N laps round a lake), `shuttle` (one Barrage game of N plies
 //! with a two-squares finding on almost every ply), `games` (N small clean games), `gravon`
-//! (one Gravon XML file of N games), `random` (N KB of random bytes on standard input).
+//! (one Gravon XML file of N games), `random` (N KB of random bytes on standard input),
+//! `dhtmlxq-tags` (a DhtmlXQ block of N elements never closed, then N blocks never closed),
+//! `dhtmlxq-tree` (a DhtmlXQ record whose main line shuffles the Horses for N plies and N
+//! variations in place of its last ply, judged with `--repetition claim`: a tree replay that
+//! copied the state at each branch would cost N times the line).
 //!
 //! Each measurement runs in a fresh child process (this example re-run with `one`), which
 //! judges the input with the library's check driver into a sink and reports its wall time
@@ -16,8 +20,19 @@ use arbiter::run::{self, CheckOptions, Format};
 use std::io::Write;
 use std::time::Instant;
 
-const CLASSES: [&str; 6] = ["brace", "lap", "shuttle", "games", "gravon", "random"];
-const FORMATS: [&str; 4] = ["human", "json", "jsonl", "sarif"];
+const CLASSES: [&str; 8] = [
+    "brace",
+    "lap",
+    "shuttle",
+    "games",
+    "gravon",
+    "random",
+    "dhtmlxq-tags",
+    "dhtmlxq-tree",
+];
+const FORMATS: [&str; 8] = [
+    "human", "json", "jsonl", "sarif", "github", "junit", "rdjson", "gitlab",
+];
 
 /// The ring of 12 squares round Stratego's left lake, each orthogonally next to the next.
 const RING: [&str; 12] = [
@@ -100,6 +115,21 @@ fn gravon(n: usize) -> String {
     )
 }
 
+/// A DhtmlXQ record: the Horses shuttle h0g2 h9g7 g2h0 g7h9 for `n` plies (a multiple of 4),
+/// and `n` variations put i9i8 in place of the last ply.
+fn dhtmlxq_tree(n: usize) -> String {
+    let n = n / 4 * 4;
+    let mut s = String::from("[DhtmlXQ][DhtmlXQ_movelist]");
+    s.push_str(&"7967706267796270".repeat(n / 4));
+    s.push_str("[/DhtmlXQ_movelist]\n");
+    for k in 1..=n {
+        s.push_str(&format!(
+            "[DhtmlXQ_move_0_{n}_{k}]8081[/DhtmlXQ_move_0_{n}_{k}]\n"
+        ));
+    }
+    s + "[/DhtmlXQ]\n"
+}
+
 /// `kb` KB of deterministic random bytes.
 fn random(kb: usize) -> Vec<u8> {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
@@ -120,6 +150,13 @@ fn input(class: &str, n: usize) -> Vec<u8> {
         "shuttle" => shuttle(n).into_bytes(),
         "games" => games(n).into_bytes(),
         "gravon" => gravon(n).into_bytes(),
+        "dhtmlxq-tags" => format!(
+            "[DhtmlXQ]{}{}",
+            "[DhtmlXQ_title]x".repeat(n),
+            "[DhtmlXQ]".repeat(n)
+        )
+        .into_bytes(),
+        "dhtmlxq-tree" => dhtmlxq_tree(n).into_bytes(),
         _ => random(n),
     }
 }
@@ -139,15 +176,18 @@ fn peak_kb() -> u64 {
 /// In the child: judges one input in one format and prints `seconds peak_kb bytes`.
 fn one(class: &str, n: usize, format: &str) {
     let bytes = input(class, n);
-    let ext = if class == "gravon" { "xml" } else { "arb" };
+    let ext = match class {
+        "gravon" => "xml",
+        "dhtmlxq-tags" | "dhtmlxq-tree" => "txt",
+        _ => "arb",
+    };
     let path = std::env::temp_dir().join(format!("arbiter-scaling-{}.{ext}", std::process::id()));
     std::fs::write(&path, &bytes).expect("temp file");
     let opts = CheckOptions {
-        format: match format {
-            "json" => Format::Json,
-            "jsonl" => Format::Jsonl,
-            "sarif" => Format::Sarif,
-            _ => Format::Human,
+        format: <Format as clap::ValueEnum>::from_str(format, true).unwrap_or(Format::Human),
+        overrides: arbiter::rules::Overrides {
+            repetition: (class == "dhtmlxq-tree").then_some(arbiter::rules::RepetitionMode::Claim),
+            ..Default::default()
         },
         ..CheckOptions::default()
     };
@@ -188,6 +228,8 @@ fn base_n(class: &str) -> usize {
         "shuttle" => 20_000,
         "games" => 2_000,
         "gravon" => 300,
+        "dhtmlxq-tags" => 2_000,
+        "dhtmlxq-tree" => 2_000,
         _ => 100,
     }
 }

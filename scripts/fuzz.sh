@@ -7,6 +7,13 @@
 #   pipeline structured logs from `arbitrary` (no seed: libFuzzer starts from nothing)
 #   xqf      the XQF reader on raw bytes, each line replayed (no seed: the real files stay in
 #            ../shared/corpus/xiangqi-xqf, never copied into the project)
+#   multigame files of many native or Gravon games written every hostile way (`arbitrary`, no
+#            seed): each game judged exactly as it is alone
+#   dhtmlxq  the DhtmlXQ reader on raw bytes, then the whole check with every variation
+#            judged (seeded from fixtures/dhtmlxq)
+#   engine_pgn  engine and site PGN read without --game (the ruleset from Variant or the
+#            text, SAN and coordinates, Termination words, GB18030), converted and checked
+#            again: the engine-pgn fixtures and the Xiangqi fixtures
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); without it, it says so and exits 77. libFuzzer's
 # instrumentation needs unstable compiler flags: a nightly toolchain when rustup has one, else
 # the stable one with RUSTC_BOOTSTRAP=1 (no sanitizer is used either way: the targets look for
@@ -48,10 +55,13 @@ seed gravon ../fixtures/gravon/*.xml ../fixtures/stratego/*.arb
 seed xqbase ../fixtures/xiangqi/*.pgn ../fixtures/xiangqi/*.arb ../fixtures/jieqi/*.arb
 seed pipeline
 seed xqf
+seed multigame
+seed dhtmlxq ../fixtures/dhtmlxq/*
+seed engine_pgn ../fixtures/xiangqi/engine-pgn-*.pgn ../fixtures/xiangqi/*.pgn
 
 cargo $toolchain fuzz build -s none 2>&1 | tail -1
 status=0
-for target in grammar gravon xqbase pipeline xqf; do
+for target in grammar gravon xqbase pipeline xqf dhtmlxq multigame engine_pgn; do
     log=$(mktemp)
     rc=0
     cargo $toolchain fuzz run -s none "$target" "corpus/$target" -- \

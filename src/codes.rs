@@ -7,7 +7,9 @@ use serde::Serialize;
 
 /// How serious a finding is (rulings §5). Errors make the exit code 1, `parse-error` and
 /// `unsupported-game` make it 2; warnings and infos never change it by themselves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Information: the rules say something happened, nobody did wrong.
@@ -144,8 +146,9 @@ impl Code {
             Code::ParseError => (
                 r#"The log, or one game in it, could not be read: a tag, setup row, move or
 result that is not in the grammar (`docs/log-format.md`), an unknown `Game` tag, a game with
-no ruleset (no `Game` tag and no `--game`), a file that is not text, an unreadable Gravon XML
-record, a bad parameter tag value. The game is not judged; the other games of the file and
+no ruleset (no `Game` or `Variant` tag naming one, nothing in its file's text that shows one,
+no `--game`: one finding a file, on its first such game), a file that is not text, an
+unreadable Gravon XML record, a bad parameter tag value. The game is not judged; the other games of the file and
 the other files still are."#,
                 Some(
                     r#"`fixtures/jungle/movement_errors.arb` (`` `Eg3` is not a move ``);
@@ -241,7 +244,9 @@ move, a third occurrence, a move limit). One finding covers all the extra moves.
             Code::ResultMismatch => (
                 r#"The recorded result or termination does not follow from the moves: a result the
 board contradicts, a decisive result on an unfinished game without a `Termination` tag, a
-termination the moves contradict, a result token that contradicts the `Result` tag."#,
+termination the moves contradict (a `Termination` word or an engine GUI's adjudication
+comment, `{Xboard adjudication: perpetual chasing}`), a result token that contradicts the
+`Result` tag."#,
                 Some(r#"`fixtures/spionage/hq-capture.arb`."#),
                 Some(
                     r#"correct the result, or record how the game ended off the board with
@@ -250,12 +255,19 @@ termination the moves contradict, a result token that contradicts the `Result` t
             ),
             Code::RecordDefect => (
                 r#"A known defect of a source format that arbiter repaired, named with the repair:
-Gravon's file letter `J` read as `K`, a wrong move number."#,
+Gravon's file letter `J` read as `K`, a wrong move number, an annotation written after a space,
+a tag given twice (the last counts), a `Termination` word arbiter does not know (the game is
+judged from its moves), a log in GB18030 rather than UTF-8 (decoded), Xiangqi moves whose
+ranks could count from 0 or from 1 (read from 0). Also what a record holds that arbiter does
+not read, named and skipped: a parameter tag the ruleset does not have, a Gravon element or
+text it does not know, a second `<result>`."#,
                 Some(
                     r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
 repository)."#,
                 ),
-                Some(r#"nothing; the game was judged as repaired."#),
+                Some(
+                    r#"nothing; the game was judged as repaired (check a skipped tag or element names what you meant)."#,
+                ),
             ),
             Code::SetupUnusual => (
                 r#"A setup that is legal but unusual, e.g. a Spionage volcano count other than 4."#,
@@ -319,8 +331,9 @@ impl std::fmt::Display for Code {
     }
 }
 
-/// The severity as `docs/errors.md` writes it: `error (exit 2)` for the unusable-input codes.
-fn severity_label(code: Code) -> String {
+/// The severity as `docs/errors.md` and `arbiter explain` write it: `error (exit 2)` for the
+/// unusable-input codes.
+pub fn severity_label(code: Code) -> String {
     if code.is_unusable() {
         "error (exit 2)".into()
     } else {
@@ -337,6 +350,7 @@ never change; `--select` and `--ignore` take them, SARIF uses them as rule ids, 
 which make it 2 (the input could not be judged); **warning** and **info** never change the
 exit code by themselves (`--fail-on` can make them). Each entry names a bundled fixture that
 shows the finding: `arbiter check FIXTURE` prints it with its span, rule and help line.
+`arbiter explain CODE` prints an entry in the terminal, `arbiter explain` lists every code.
 
 "#;
 

@@ -10,12 +10,14 @@
 //! written as tags; Xiangqi moves can be rewritten in ICCS, WXF or Chinese ([`write_native_in`]).
 
 use crate::finding::{Code, Finding};
+use crate::input::Chunk;
 use crate::record::{Comment, GameRecord, MoveRecord, Nag};
 use crate::rulebook::Rule;
 use crate::rules::params::{parameter_tags, PARAMETER_TAGS};
 use crate::rules::{GameId, Parameters};
-use crate::run::ExitStatus;
+use crate::types::ExitStatus;
 use crate::types::{Side, Span};
+use std::rc::Rc;
 
 /// Why a game cannot be written in the notation asked for.
 #[derive(Debug, Clone)]
@@ -42,6 +44,9 @@ pub struct Writing<'a> {
     /// Comments to write between the header and the movetext, one a line (what a log taken
     /// up from a position does not carry).
     pub notes: &'a [String],
+    /// Write a `Game` tag: the record does not name its ruleset itself (by a `Game` or
+    /// `Variant` tag, or by its text), so the log says the one an importer or `--game` gave.
+    pub game_tag: bool,
 }
 
 /// Writes one game as a native log with its moves in `notation` (`iccs`, `wxf`, `chinese`)
@@ -94,8 +99,10 @@ fn comment_text(c: &Comment) -> String {
     if !text.contains('}') {
         return format!("{{{text}}}");
     }
+    // A `;` comment ends at any line end: LF, CRLF or a lone CR.
     text.split('\n')
-        .map(|l| format!(";{}", l.trim_end_matches('\r')))
+        .flat_map(|l| l.trim_end_matches('\r').split('\r'))
+        .map(|l| format!(";{l}"))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -178,7 +185,7 @@ fn write_header(record: &GameRecord, w: &Writing, out: &mut String) {
         }
     }
     items.sort_by_key(|(at, _)| *at);
-    if record.tag("Game").is_none() {
+    if w.game_tag {
         out.push_str(&format!("[Game \"{}\"]\n", w.game.as_str()));
     }
     let (before, after): (Vec<_>, Vec<_>) = items.iter().partition(|((setup, _), _)| !setup);
@@ -396,56 +403,90 @@ fn line_start(record: &GameRecord, n: usize) -> usize {
     }
 }
 
-/// `arbiter convert`: writes every game of `input` as a native log on `out` (moves in
+/// What `arbiter convert` is asked: the moves' notation, the ply after which the log is taken
+/// up, and the one game to convert.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ConvertRequest<'a> {
+    /// Write Xiangqi moves in this notation (`iccs`, `wxf`, `chinese`); `None`: as written.
+    pub notation: Option<&'a str>,
+    /// Start the log from the position after this ply ([`convert_from`]).
+    pub from_ply: Option<u32>,
+    /// Convert only this game of the input (from 0).
+    pub game_index: Option<usize>,
+}
+
+/// `arbiter convert`: writes every game of `input` (or only its game `game_index`, counting
+/// from 0, cut out without parsing the games before it) as a native log on `out` (moves in
 /// `notation` when given), games separated by a blank line. A game that cannot be written is
 /// reported on `err` with its error findings and makes the status [`ExitStatus::Unusable`];
-/// the other games are still written.
+/// the other games are still written. A `game_index` past the last game is reported on `err`
+/// (status unusable).
 pub fn run(
     input: &crate::input::Input,
     overrides: &crate::rules::Overrides,
-    (notation, from_ply): (Option<&str>, Option<u32>),
+    req: &ConvertRequest,
     color: bool,
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> ExitStatus {
+    if let crate::input::Input::File(p) = input {
+        if p.is_dir() {
+            let _ = writeln!(
+                err,
+                "arbiter: {} is a directory; name one file (convert writes the games of one file)",
+                crate::report::escape::visible(&input.name())
+            );
+            return ExitStatus::Unusable;
+        }
+    }
+    // Each game with the chunk it was read from (shared: a Gravon chunk may hold several).
+    let games: Box<dyn Iterator<Item = (Rc<Chunk>, GameRecord)>> = match req.game_index {
+        Some(n) => match crate::pipeline::game_or_say(input, n, err) {
+            Some((chunk, rec)) => Box::new(std::iter::once((Rc::new(chunk), rec))),
+            None => return ExitStatus::Unusable,
+        },
+        None => Box::new(crate::input::chunks(input).flat_map(|chunk| {
+            let records = crate::pipeline::parse_chunk(&chunk);
+            let chunk = Rc::new(chunk);
+            records.into_iter().map(move |r| (Rc::clone(&chunk), r))
+        })),
+    };
     let mut status = ExitStatus::Clean;
     let mut first = true;
-    for chunk in crate::input::chunks(input) {
-        for rec in crate::pipeline::parse_chunk(&chunk) {
-            let converted = match from_ply {
-                None => convert_one(&rec, overrides, notation),
-                Some(ply) => convert_from(&rec, overrides, notation, ply),
-            };
-            let problem = match converted {
-                Ok(text) => {
-                    let sep = if first { "" } else { "\n" };
-                    first = false;
-                    if let Err(e) = write!(out, "{sep}{text}") {
-                        let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
-                        return ExitStatus::Unusable;
-                    }
-                    continue;
+    for (chunk, rec) in games {
+        let converted = match req.from_ply {
+            None => convert_one(&rec, overrides, req.notation),
+            Some(ply) => convert_from(&rec, overrides, req.notation, ply),
+        };
+        let problem = match converted {
+            Ok(text) => {
+                let sep = if first { "" } else { "\n" };
+                first = false;
+                if let Err(e) = write!(out, "{sep}{text}") {
+                    let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
+                    return ExitStatus::Unusable;
                 }
-                Err(Problem::Findings(fs)) => fs,
-                Err(Problem::Notation(game)) => {
-                    let _ = writeln!(
-                        err,
-                        "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
-                        chunk.source,
-                        rec.index + 1,
-                        notation.unwrap_or_default(),
-                        game.as_str()
-                    );
-                    Vec::new()
-                }
-            };
-            let errors: Vec<Finding> = problem
-                .into_iter()
-                .filter(|f| f.severity() == crate::finding::Severity::Error)
-                .collect();
-            crate::report::human::print_findings(&chunk, &errors, rec.index, color, err);
-            status = ExitStatus::Unusable;
-        }
+                continue;
+            }
+            Err(Problem::Findings(fs)) => fs,
+            Err(Problem::Notation(game)) => {
+                let _ = writeln!(
+                    err,
+                    "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
+                    crate::report::escape::visible(&chunk.source),
+                    rec.index + 1,
+                    req.notation.unwrap_or_default(),
+                    game.as_str()
+                );
+                Vec::new()
+            }
+        };
+        let errors: Vec<Finding> = problem
+            .into_iter()
+            .filter(|f| f.severity() == crate::finding::Severity::Error)
+            .collect();
+        crate::report::human::print_findings(&chunk, &errors, rec.index, color, err);
+        status = ExitStatus::Unusable;
     }
     if out.flush().is_err() {
         return ExitStatus::Unusable;
@@ -484,7 +525,9 @@ fn written(
     notation: Option<&str>,
     notes: &[String],
 ) -> Result<String, Problem> {
-    let game = crate::pipeline::game_of(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
+    use crate::pipeline::NamedBy;
+    let (game, named) =
+        crate::pipeline::named_game(rec, overrides).map_err(|f| Problem::Findings(vec![f]))?;
     let (params, defaults, _) =
         crate::pipeline::parameters_for(rec, game, overrides).map_err(Problem::Findings)?;
     let first = first_mover(rec, game, &params);
@@ -495,6 +538,7 @@ fn written(
         first,
         rewritten: None,
         notes,
+        game_tag: matches!(named, NamedBy::Importer | NamedBy::Cli),
     };
     let written = match notation {
         None => write_native(rec, &w),

@@ -45,6 +45,10 @@ pub struct Finding {
     /// The ply (1-based, in the order played) the finding belongs to; `None` for findings about
     /// the record as a whole (tags, setups, parse errors).
     pub ply: Option<u32>,
+    /// The line of play the ply belongs to: 0 the main line (the game), `n` the record's
+    /// variation `n` ([`crate::record::GameRecord::variations`]`[n - 1]`), whose plies count
+    /// from the game's start like the main line's.
+    pub line: usize,
     /// One-line headline, lower case, no trailing period.
     pub message: String,
     /// The rule broken; [`Rule::citation`] says where it is written (`rulings §1.1 ...`).
@@ -74,6 +78,7 @@ impl Finding {
         Finding {
             code,
             ply: None,
+            line: 0,
             label: String::new(),
             message,
             rule,
@@ -99,6 +104,11 @@ impl Finding {
         self.ply = Some(ply);
         self
     }
+    /// Sets the line of play ([`Finding::line`]).
+    pub fn on_line(mut self, line: usize) -> Self {
+        self.line = line;
+        self
+    }
     /// Sets the help line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
@@ -120,5 +130,15 @@ impl Finding {
     /// The code's severity.
     pub fn severity(&self) -> Severity {
         self.code.severity()
+    }
+    /// The ply whose position shows this finding when the replay applied `played` plies: its
+    /// own ply when played (the offending move is then the last move), else the last position
+    /// before it; the last position for a finding without a ply (docs/show.md).
+    pub fn board_ply(&self, played: u32) -> u32 {
+        match self.ply {
+            Some(p) if p <= played => p,
+            Some(p) => p.saturating_sub(1).min(played),
+            None => played,
+        }
     }
 }

@@ -70,6 +70,21 @@ impl Geometry {
             self.rank(sq) as u32 + self.rank_base as u32
         )
     }
+    /// Moves as a coordinate log writes them: `a4-a5`, `a4xa5` when `occupied(to)` (an attack
+    /// or capture), in the order given.
+    pub fn move_texts(
+        &self,
+        moves: impl IntoIterator<Item = (Square, Square)>,
+        occupied: impl Fn(Square) -> bool,
+    ) -> Vec<String> {
+        moves
+            .into_iter()
+            .map(|(f, t)| {
+                let sep = if occupied(t) { 'x' } else { '-' };
+                format!("{}{sep}{}", self.name(f), self.name(t))
+            })
+            .collect()
+    }
     /// True when the two squares share a file or a rank (and differ).
     pub fn in_line(&self, a: Square, b: Square) -> bool {
         a != b && (self.file(a) == self.file(b) || self.rank(a) == self.rank(b))
@@ -90,8 +105,9 @@ impl Geometry {
 }
 
 /// Deterministic 64-bit keys for incremental (Zobrist) position hashing: the same on every run
-/// and machine, so keys in reports are reproducible.
-pub fn zobrist(n: u64) -> u64 {
+/// and machine, so keys in reports are reproducible. `const`: engines tabulate their keys at
+/// compile time.
+pub const fn zobrist(n: u64) -> u64 {
     // splitmix64
     let mut z = n.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -7,7 +7,7 @@
 //! such run gets a `parse-error` finding.
 
 use crate::finding::{Code, Finding};
-use crate::record::split::Splitter;
+use crate::record::split::{self, Splitter};
 use crate::rulebook::Rule;
 use crate::types::Span;
 use std::io::{BufRead, BufReader, Read};
@@ -42,15 +42,17 @@ impl Input {
     }
 }
 
-/// A path as reports name it: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN`, so
-/// two different file names never print alike (the lossy `Path::display` makes both `�`).
+/// A path as reports name it: its UTF-8 as it is, every byte that is not UTF-8 as `\xNN` and
+/// a backslash as `\\`, so two different file names never print alike (the lossy
+/// `Path::display` makes both `�`, and a name holding the text `\xFF` would print like one
+/// holding the byte). [`name_bytes`] reads it back.
 pub fn path_name(p: &std::path::Path) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
         let mut out = String::new();
         for chunk in p.as_os_str().as_bytes().utf8_chunks() {
-            out.push_str(chunk.valid());
+            out.push_str(&chunk.valid().replace('\\', "\\\\"));
             for b in chunk.invalid() {
                 out.push_str(&format!("\\x{b:02X}"));
             }
@@ -63,8 +65,49 @@ pub fn path_name(p: &std::path::Path) -> String {
     }
 }
 
+/// The bytes of the path a report names `name` ([`path_name`] read back; elsewhere than Unix,
+/// its UTF-8).
+pub fn name_bytes(name: &str) -> Vec<u8> {
+    if !cfg!(unix) {
+        return name.as_bytes().to_vec();
+    }
+    let b = name.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 2..i + 4)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b[i], b.get(i + 1), hex) {
+            (b'\\', Some(b'\\'), _) => (out.push(b'\\'), i += 2),
+            (b'\\', Some(b'x'), Some(v)) => (out.push(v), i += 4),
+            (c, _, _) => (out.push(c), i += 1),
+        };
+    }
+    out
+}
+
 /// The extensions a directory walk picks up.
 pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
+
+/// The extensions a directory walk picks up when the file holds a DhtmlXQ record (web pages
+/// and text files that do not are passed over).
+pub const DHTMLXQ_EXTENSIONS: [&str; 3] = ["txt", "html", "htm"];
+
+/// How much of a `.txt` or `.html` file a walk reads to know whether it holds a DhtmlXQ
+/// record.
+const DHTMLXQ_SNIFF: u64 = 4 << 20;
+
+/// True when the file at `p` holds a DhtmlXQ record in its first [`DHTMLXQ_SNIFF`] bytes (a
+/// file that cannot be read is taken, so that the reason is reported).
+fn holds_dhtmlxq(p: &std::path::Path) -> bool {
+    let mut head = Vec::new();
+    match std::fs::File::open(p).and_then(|f| f.take(DHTMLXQ_SNIFF).read_to_end(&mut head)) {
+        Ok(_) => crate::record::dhtmlxq::looks_like_dhtmlxq(&head),
+        Err(_) => true,
+    }
+}
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
 /// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`]), `-` for
@@ -81,8 +124,9 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                 out.push(Input::Unreadable {
                     name: path_name(p),
                     why: format!(
-                        "a directory with no game record in it (looked for files ending .{})",
-                        LOG_EXTENSIONS.join(", .")
+                        "a directory with no game record in it (looked for files ending .{}, and DhtmlXQ records in .{})",
+                        LOG_EXTENSIONS.join(", ."),
+                        DHTMLXQ_EXTENSIONS.join(", .")
                     ),
                 });
             }
@@ -92,7 +136,7 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
             out.push(Input::Stdin);
         } else if is_device(p) {
             out.push(Input::Unreadable {
-                name: p.display().to_string(),
+                name: path_name(p),
                 why: "a device, not a file (its reading might never end)".into(),
             });
         } else {
@@ -118,7 +162,14 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                     .extension()
                     .and_then(|x| x.to_str())
                     .map(|x| x.to_ascii_lowercase());
-                if ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str())) {
+                let dhtmlxq = ext
+                    .as_deref()
+                    .is_some_and(|x| DHTMLXQ_EXTENSIONS.contains(&x));
+                if dhtmlxq && e.file_type().is_file() && !holds_dhtmlxq(e.path()) {
+                    continue;
+                }
+                let log = dhtmlxq || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str()));
+                if log || (e.file_type().is_file() && imported_format(e.path())) {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));
                     } else {
@@ -143,6 +194,16 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                 out.push(Input::Unreadable { name, why });
             }
         }
+    }
+}
+
+/// True when the file's first bytes are a format an importer reads (the layhenghok Jungle
+/// saves, the UCC 2012 judge's logs), whatever the file is called: a directory walk takes it.
+fn imported_format(p: &std::path::Path) -> bool {
+    let mut head = Vec::new();
+    match std::fs::File::open(p).and_then(|f| f.take(1024).read_to_end(&mut head)) {
+        Ok(_) => crate::record::Importer::sniff(&head).is_some(),
+        Err(_) => false,
     }
 }
 
@@ -173,10 +234,18 @@ pub enum ChunkKind {
     Gravon,
     /// A binary XQF record ([`Chunk::raw`] holds its bytes; `text` is empty).
     Xqf,
+    /// One DhtmlXQ block ([`Chunk::raw`] holds its bytes, `text` the same as UTF-8 with
+    /// anything that is not, GB18030 text, shown as `?`).
+    DhtmlXq,
+    /// A whole source in a line format an importer reads ([`crate::record::Importer`]).
+    Imported(crate::record::Importer),
     /// A source with no game at all (empty, or only white space).
     Empty,
     /// A source that could not be read; the reason.
     Unreadable(String),
+    /// `--game-index` past the last game: the source holds this many games
+    /// ([`Chunk::first_index`] is the index asked for).
+    NoSuchGame(usize),
 }
 
 /// A piece of a source: one native game, or a whole Gravon file.
@@ -193,6 +262,9 @@ pub struct Chunk {
     /// Characters before `text`'s first byte on its line of the source (0 for a native game,
     /// which starts a line; a Gravon game may start inside one).
     pub column: usize,
+    /// Bytes before `text`'s first byte on its line of the source (byte columns, as reviewdog
+    /// counts them).
+    pub column_bytes: usize,
     /// The text (invalid UTF-8 repaired as `?`).
     pub text: String,
     /// A binary record's bytes ([`ChunkKind::Xqf`]); empty for text.
@@ -201,9 +273,25 @@ pub struct Chunk {
     pub byte_findings: Vec<Finding>,
     /// Index (from 0) of the chunk's first game in its source.
     pub first_index: usize,
+    /// The ruleset the source's text shows, for games that name none
+    /// ([`crate::record::sniff::content_game`]).
+    pub content_game: Option<crate::types::GameId>,
+    /// An earlier game of the source named no ruleset by its tags.
+    pub unnamed_before: bool,
+    /// A native game in GB18030 (GBK, GB2312): its decoded text, which the grammar reads;
+    /// `text` is then the display text of the original's length.
+    pub decoded: Option<Box<crate::record::encoding::Decoded>>,
 }
 
 impl Chunk {
+    /// The chunk that reports `--game-index index` past the last of the `games` games of
+    /// the source `name`.
+    pub fn no_such_game(name: &str, games: usize, index: usize) -> Chunk {
+        let mut c = Chunk::special(Arc::from(name), ChunkKind::NoSuchGame(games));
+        c.first_index = index;
+        c
+    }
+
     fn special(source: Arc<str>, kind: ChunkKind) -> Chunk {
         Chunk {
             source,
@@ -211,10 +299,14 @@ impl Chunk {
             offset: 0,
             line: 0,
             column: 0,
+            column_bytes: 0,
             text: String::new(),
             raw: Vec::new(),
             byte_findings: Vec::new(),
             first_index: 0,
+            content_game: None,
+            unnamed_before: false,
+            decoded: None,
         }
     }
 }
@@ -336,6 +428,13 @@ pub fn looks_like_gravon(head: &[u8]) -> bool {
     }
 }
 
+/// True when the text starts (after a byte order mark and white space) with markup, `<`:
+/// a web page, whose DhtmlXQ record may lie past the first bytes looked at.
+fn looks_like_markup(head: &[u8]) -> bool {
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
+}
+
 /// Up to [`SNIFF_BYTES`] first bytes of `reader` (fewer only at the end of the input), and
 /// a reader that yields them and then the rest: the format is known whatever the file is
 /// called and however the input arrives in pieces.
@@ -395,9 +494,10 @@ pub fn chunks_of_text(name: &str, bytes: Vec<u8>) -> Vec<Chunk> {
     ChunkReader::new(Arc::from(name), std::io::Cursor::new(bytes)).collect()
 }
 
-/// `BufRead::read_until(b'\n')` with the vectorised `memchr` (std's search is a word at a
-/// time; this is most of reading an archive): appends one line, newline included, to `out`
-/// and returns its length (0 at the end). Interrupted reads are retried, like std's.
+/// One line of `reader` appended to `out`, its line end included (a line ends at `\n`, or at a
+/// `\r` no `\n` follows: [`split::line_end`]); returns its length (0 at the end). The search
+/// is the vectorised `memchr` (std's `read_until` goes a word at a time; this is most of
+/// reading an archive). Interrupted reads are retried, like std's.
 fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<usize> {
     let mut read = 0;
     loop {
@@ -406,9 +506,19 @@ fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<u
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        let (done, used) = match memchr::memchr(b'\n', buf) {
-            Some(i) => (true, i + 1),
-            None => (buf.is_empty(), buf.len()),
+        if buf.is_empty() {
+            return Ok(read);
+        }
+        // A CR that ended the previous piece: its LF, if one follows, belongs to the line.
+        if out.last() == Some(&b'\r') && read > 0 {
+            let lf = usize::from(buf[0] == b'\n');
+            out.extend_from_slice(&buf[..lf]);
+            reader.consume(lf);
+            return Ok(read + lf);
+        }
+        let (done, used) = match split::line_end(buf) {
+            Some(k) => (true, k),
+            None => (false, buf.len()),
         };
         out.extend_from_slice(&buf[..used]);
         reader.consume(used);
@@ -419,33 +529,86 @@ fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<u
     }
 }
 
+/// A column of the source: the characters and the bytes before a byte on its line (both
+/// from 0; reports count characters, reviewdog bytes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Column {
+    chars: usize,
+    bytes: usize,
+}
+
+/// Line (from 0) and column after `bytes`, which start at `line` and `column`; only `\n`
+/// starts a line, as in every report.
+fn advance(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
+    match memchr::memrchr(b'\n', bytes) {
+        Some(i) => (
+            line + memchr::memchr_iter(b'\n', bytes).count(),
+            Column {
+                chars: char_count(&bytes[i + 1..]),
+                bytes: bytes.len() - i - 1,
+            },
+        ),
+        None => (
+            line,
+            Column {
+                chars: column.chars + char_count(bytes),
+                bytes: column.bytes + bytes.len(),
+            },
+        ),
+    }
+}
+
 /// The streaming cutter behind [`chunks`].
 pub struct ChunkReader<R: BufRead> {
     name: Arc<str>,
     reader: R,
     splitter: Splitter,
+    /// Byte offset, line and column (from 0; the column in characters) of the next byte read.
     offset: usize,
     line: usize,
+    column: Column,
+    /// The current native game's bytes, and where they start in the source.
     cur: Vec<u8>,
     cur_offset: usize,
     cur_line: usize,
-    /// Characters before `offset` on its line (Gravon games may start inside a line).
-    column: usize,
+    cur_column: Column,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
     /// The first bytes of the source, when [`chunks`] looked at them already.
     head: Option<Vec<u8>>,
+    /// The ruleset the text shows ([`crate::record::sniff::content_game`] of its head).
+    content: Option<crate::types::GameId>,
+    /// A game read so far named no ruleset by its tags.
+    unnamed_seen: bool,
 }
 
-#[derive(PartialEq, Eq)]
 enum ReaderState {
     Start,
     Native,
-    /// A Gravon file read whole: its bytes and where each game's piece starts and ends.
-    Gravon(Vec<u8>, Vec<(usize, usize)>, usize),
+    Gravon(GravonStream),
+    /// A file of DhtmlXQ blocks read whole: its bytes, each block's start and end, and the
+    /// next block.
+    DhtmlXq(Vec<u8>, Vec<(usize, usize)>, usize),
     Done,
 }
+
+/// A Gravon file read game by game: the bytes not yet handed out, from the start of the
+/// current game's piece on (`buf[0]` is the reader's `offset`, `line` and `column`).
+#[derive(Default)]
+struct GravonStream {
+    buf: Vec<u8>,
+    scan: crate::record::gravon::GameScan,
+    /// Where the current game's `<game` tag is in `buf`, once found.
+    start: Option<usize>,
+    /// No game handed out yet: the first game's piece starts with the file, so that its
+    /// reader sees the prolog and reports anything in it.
+    first: bool,
+    eof: bool,
+}
+
+/// How much of a Gravon file is read at a time.
+const GRAVON_BLOCK: usize = 64 << 10;
 
 impl<R: BufRead> ChunkReader<R> {
     /// A reader of the source `name`.
@@ -456,32 +619,135 @@ impl<R: BufRead> ChunkReader<R> {
             splitter: Splitter::new(),
             offset: 0,
             line: 0,
+            column: Column::default(),
             cur: Vec::new(),
             cur_offset: 0,
             cur_line: 0,
-            column: 0,
+            cur_column: Column::default(),
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
             head: None,
+            content: None,
+            unnamed_seen: false,
         }
     }
 
-    fn emit(&mut self, bytes: Vec<u8>, offset: usize, line: usize, kind: ChunkKind) -> Chunk {
-        let (text, byte_findings) = repair_utf8(bytes, offset);
+    /// A chunk of `bytes` starting at byte `offset`, line `line` and column `column` of the
+    /// source (invalid UTF-8 repaired), counted as the source's next game.
+    fn emit(&mut self, bytes: Vec<u8>, at: (usize, usize, Column), kind: ChunkKind) -> Chunk {
+        let (offset, line, column) = at;
+        let unnamed_before = self.unnamed_seen;
+        if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
+            self.unnamed_seen = true;
+        }
+        let decoded = match kind {
+            ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
+            _ => None,
+        };
+        let (text, byte_findings) = match &decoded {
+            Some(d) => (
+                d.display.clone(),
+                vec![crate::record::encoding::gb_finding(&bytes, offset)],
+            ),
+            None => repair_utf8(bytes, offset),
+        };
         let c = Chunk {
             source: self.name.clone(),
             kind,
             offset,
             line,
-            column: 0,
+            column: column.chars,
+            column_bytes: column.bytes,
             text,
             raw: Vec::new(),
             byte_findings,
             first_index: self.index,
+            content_game: self.content,
+            unnamed_before,
+            decoded,
         };
         self.index += 1;
         c
+    }
+
+    /// The next native game: lines are read straight into the current game's buffer (one copy
+    /// of each byte) and fed to the [`Splitter`]; a line where a game starts ends the one
+    /// before it (several games may start on one line).
+    fn next_native(&mut self) -> Option<Chunk> {
+        loop {
+            let line_start = self.cur.len();
+            let n = match read_line(&mut self.reader, &mut self.cur) {
+                Ok(n) => n,
+                Err(e) => return Some(self.unreadable(e.to_string())),
+            };
+            if n == 0 {
+                return self.end_native();
+            }
+            let here = (self.offset, self.line, self.column);
+            (self.line, self.column) = advance(self.line, self.column, &self.cur[line_start..]);
+            self.offset += n;
+            let had_start = self.splitter.current_start().is_some();
+            let mut cuts = Vec::new();
+            split::feed(&mut self.splitter, &self.cur[line_start..], here.0, |g| {
+                cuts.push(g.end)
+            });
+            let mut line_start = line_start;
+            if !had_start {
+                if self.splitter.current_start().is_some() {
+                    // the game starts on this line; blank lines before it belong to no game
+                    self.cur.drain(..line_start);
+                    line_start = 0;
+                    (self.cur_offset, self.cur_line, self.cur_column) = here;
+                } else {
+                    self.cur.truncate(line_start);
+                }
+            }
+            if !cuts.is_empty() {
+                self.cut_line(line_start, here, &cuts);
+                return self.pending.pop_front();
+            }
+        }
+    }
+
+    /// Ends the current game at each of `cuts` (source offsets inside the line that starts at
+    /// `cur[line_start]`, at `here`), queueing the games that end.
+    fn cut_line(&mut self, line_start: usize, here: (usize, usize, Column), cuts: &[usize]) {
+        let line_bytes = self.cur[line_start..].to_vec();
+        for &b in cuts {
+            let rel = b - self.cur_offset;
+            // The next game's buffer starts as large as this game (up to 64 KB): games in one
+            // archive are alike in size, so most are read without a reallocation, and one huge
+            // game does not make every later buffer huge.
+            let mut next = Vec::with_capacity(self.cur.len().min(1 << 16));
+            next.extend_from_slice(&self.cur[rel..]);
+            self.cur.truncate(rel);
+            let done = std::mem::replace(&mut self.cur, next);
+            let at = (self.cur_offset, self.cur_line, self.cur_column);
+            let chunk = self.emit(done, at, ChunkKind::Native);
+            self.pending.push_back(chunk);
+            let (line, column) = advance(here.1, here.2, &line_bytes[..b - here.0]);
+            (self.cur_offset, self.cur_line, self.cur_column) = (b, line, column);
+        }
+    }
+
+    /// The end of a native source: the last game, if there is one.
+    fn end_native(&mut self) -> Option<Chunk> {
+        self.state = ReaderState::Done;
+        if self.splitter.current_start().is_some() {
+            let bytes = std::mem::take(&mut self.cur);
+            if self.splitter.open_comment().is_some() {
+                return self.cut_unterminated(bytes);
+            }
+            let at = (self.cur_offset, self.cur_line, self.cur_column);
+            return Some(self.emit(bytes, at, ChunkKind::Native));
+        }
+        if self.index == 0 {
+            let mut c = Chunk::special(self.name.clone(), ChunkKind::Empty);
+            c.offset = self.offset;
+            return Some(c);
+        }
+        None
     }
 
     /// The last game's bytes when the source ended inside a brace comment: the comment did
@@ -494,33 +760,113 @@ impl<R: BufRead> ChunkReader<R> {
         if let Some(open) = self.splitter.open_comment() {
             // One pass: no `}` follows the comment, so every later comment ends with its line.
             let rel = open.saturating_sub(base).min(bytes.len());
-            let mut at = memchr::memchr(b'\n', &bytes[rel..]).map_or(bytes.len(), |i| rel + i + 1);
+            let from = split::line_end(&bytes[rel..]).map_or(bytes.len(), |k| rel + k);
             let mut sp = Splitter::resumed(base);
-            while at < bytes.len() {
-                let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
-                if let Some(b) = sp.line(&bytes[at..end], base + at) {
-                    cuts.push(b - base);
-                }
-                at = end;
+            for (at, line) in split::lines(&bytes[from..]) {
+                split::feed(&mut sp, line, base + from + at, |g| cuts.push(g.end - base));
             }
         }
         cuts.push(bytes.len());
-        let mut line = self.cur_line;
-        let mut out = Vec::new();
+        let (mut line, mut column) = (self.cur_line, self.cur_column);
         for w in cuts.windows(2) {
             let piece = bytes[w[0]..w[1]].to_vec();
-            let lines = memchr::memchr_iter(b'\n', &piece).count();
-            out.push(self.emit(piece, base + w[0], line, ChunkKind::Native));
-            line += lines;
+            let at = (base + w[0], line, column);
+            (line, column) = advance(line, column, &piece);
+            let chunk = self.emit(piece, at, ChunkKind::Native);
+            self.pending.push_back(chunk);
         }
-        self.pending.extend(out);
         self.pending.pop_front()
     }
 
-    /// The next game of a Gravon file read whole: one chunk a `<game>` element, so each game
-    /// is reported whatever happens to its neighbours, and judged like a native game.
+    /// The next game of a Gravon file, read game by game: one chunk a `<game>` element
+    /// ([`crate::record::gravon::game_pieces`] gives the same pieces), so each game is
+    /// reported whatever happens to its neighbours and memory stays bounded by the largest.
     fn next_gravon(&mut self) -> Option<Chunk> {
-        let ReaderState::Gravon(all, pieces, next) = &mut self.state else {
+        use crate::record::gravon::{game_end, game_start};
+        loop {
+            let ReaderState::Gravon(g) = &mut self.state else {
+                return None;
+            };
+            let found = g.scan.next(&g.buf, g.eof);
+            // The current game's `<game` tag, and where the next one is (None: the end).
+            let piece = match (g.start, found) {
+                (None, Some(s)) => {
+                    g.start = Some(s);
+                    continue;
+                }
+                (Some(s), Some(t)) => Some((s, Some(t))),
+                (Some(s), None) if g.eof => Some((s, None)),
+                // A file without any game: one piece, whose reader says so.
+                (None, None) if g.eof => {
+                    let all = std::mem::take(&mut g.buf);
+                    self.state = ReaderState::Done;
+                    let at = (self.offset, self.line, self.column);
+                    return Some(self.emit(all, at, ChunkKind::Gravon));
+                }
+                _ => None,
+            };
+            let Some((s, next)) = piece else {
+                if let Err(e) = self.fill_gravon() {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                continue;
+            };
+            let limit = next.unwrap_or(g.buf.len());
+            let start = if g.first { 0 } else { game_start(&g.buf, 0, s) };
+            let end = game_end(&g.buf, s, limit);
+            let before = advance(self.line, self.column, &g.buf[..start]);
+            let at = (self.offset + start, before.0, before.1);
+            let bytes = g.buf[start..end].to_vec();
+            // What lies before the next game's piece is dropped: its reader starts after it.
+            let (line, column) = advance(before.0, before.1, &g.buf[start..end]);
+            g.buf.drain(..end);
+            g.scan.shift(end);
+            g.start = next.map(|t| t - end);
+            g.first = false;
+            if g.start.is_none() {
+                self.state = ReaderState::Done;
+            }
+            (self.offset, self.line, self.column) = (self.offset + end, line, column);
+            return Some(self.emit(bytes, at, ChunkKind::Gravon));
+        }
+    }
+
+    /// Reads the next block of a Gravon file into its buffer (`eof` at the end).
+    fn fill_gravon(&mut self) -> std::io::Result<()> {
+        let ReaderState::Gravon(g) = &mut self.state else {
+            return Ok(());
+        };
+        let had = g.buf.len();
+        let n = (&mut self.reader)
+            .take(GRAVON_BLOCK as u64)
+            .read_to_end(&mut g.buf)?;
+        g.eof = n == 0;
+        debug_assert_eq!(g.buf.len(), had + n);
+        Ok(())
+    }
+
+    /// Reads a file that holds DhtmlXQ blocks, or a web page that may (its record can lie
+    /// past the first bytes looked at), whole; a page without one is unreadable, saying so.
+    fn start_dhtmlxq(&mut self) -> Option<Chunk> {
+        let mut all = Vec::new();
+        if let Err(e) = self.reader.read_to_end(&mut all) {
+            return Some(self.unreadable(e.to_string()));
+        }
+        let pieces = crate::record::dhtmlxq::blocks(&all);
+        if pieces.is_empty() {
+            return Some(self.unreadable(
+                "markup (a web page or XML) with no DhtmlXQ record and no Gravon game in it".into(),
+            ));
+        }
+        self.state = ReaderState::DhtmlXq(all, pieces, 0);
+        self.next_dhtmlxq()
+    }
+
+    /// The next block of a DhtmlXQ file read whole: its bytes as they are (GB18030 text is
+    /// no invalid UTF-8 here; the reader decodes it) and as text for excerpts. Lines are
+    /// counted on from the previous block (linear over the whole file).
+    fn next_dhtmlxq(&mut self) -> Option<Chunk> {
+        let ReaderState::DhtmlXq(all, pieces, next) = &mut self.state else {
             return None;
         };
         let Some(&(start, end)) = pieces.get(*next) else {
@@ -528,23 +874,64 @@ impl<R: BufRead> ChunkReader<R> {
             return None;
         };
         *next += 1;
-        let bytes = all[start..end].to_vec();
-        // Line and column from the previous game's start on: linear over the whole file.
-        let gap = &all[self.offset..start];
-        let line = memchr::memchr_iter(b'\n', gap).count() + self.line;
-        let column = match memchr::memrchr(b'\n', gap) {
-            Some(i) => char_count(&gap[i + 1..]),
-            None => self.column + char_count(gap),
-        };
+        let raw = all[start..end].to_vec();
+        let (line, column) = advance(self.line, self.column, &all[self.offset..start]);
         (self.offset, self.line, self.column) = (start, line, column);
-        let mut c = self.emit(bytes, start, line, ChunkKind::Gravon);
-        c.column = column;
+        let mut c = self.emit(raw.clone(), (start, line, column), ChunkKind::DhtmlXq);
+        c.byte_findings.clear();
+        c.raw = raw;
         Some(c)
     }
 
     fn unreadable(&mut self, why: String) -> Chunk {
         self.state = ReaderState::Done;
         Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
+    }
+
+    /// Knows the source's format from its first bytes ([`chunks`] may have read them
+    /// already): an XQF record is read whole, a Gravon file game by game, anything else as
+    /// a native log.
+    fn start(&mut self) -> Option<Chunk> {
+        let looked = self.head.take();
+        let head = match &looked {
+            Some(h) => h.as_slice(),
+            None => match self.reader.fill_buf() {
+                Ok(h) => h,
+                Err(e) => return Some(self.unreadable(e.to_string())),
+            },
+        };
+        if crate::record::xqf::looks_like_xqf(head) {
+            let mut all = Vec::new();
+            self.state = ReaderState::Done;
+            if let Err(e) = self.reader.read_to_end(&mut all) {
+                return Some(self.unreadable(e.to_string()));
+            }
+            let mut c = self.emit(Vec::new(), (0, 0, Column::default()), ChunkKind::Xqf);
+            c.raw = all;
+            return Some(c);
+        }
+        if looks_like_gravon(head) {
+            self.state = ReaderState::Gravon(GravonStream {
+                first: true,
+                ..GravonStream::default()
+            });
+            return self.next_gravon();
+        }
+        if let Some(importer) = crate::record::Importer::sniff(head) {
+            let mut all = Vec::new();
+            self.state = ReaderState::Done;
+            if let Err(e) = self.reader.read_to_end(&mut all) {
+                return Some(self.unreadable(e.to_string()));
+            }
+            let at = (0, 0, Column::default());
+            return Some(self.emit(all, at, ChunkKind::Imported(importer)));
+        }
+        if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
+            return self.start_dhtmlxq();
+        }
+        self.content = crate::record::sniff::content_game(&head[..head.len().min(SNIFF_BYTES)]);
+        self.state = ReaderState::Native;
+        self.next_native()
     }
 }
 
@@ -555,101 +942,12 @@ impl<R: BufRead> Iterator for ChunkReader<R> {
         if let Some(p) = self.pending.pop_front() {
             return Some(p);
         }
-        if self.state == ReaderState::Start {
-            let looked = self.head.take();
-            let head = match &looked {
-                Some(h) => h.as_slice(),
-                None => match self.reader.fill_buf() {
-                    Ok(h) => h,
-                    Err(e) => return Some(self.unreadable(e.to_string())),
-                },
-            };
-            if crate::record::xqf::looks_like_xqf(head) {
-                let mut all = Vec::new();
-                self.state = ReaderState::Done;
-                if let Err(e) = self.reader.read_to_end(&mut all) {
-                    return Some(self.unreadable(e.to_string()));
-                }
-                let mut c = self.emit(Vec::new(), 0, 0, ChunkKind::Xqf);
-                c.raw = all;
-                return Some(c);
-            }
-            if looks_like_gravon(head) {
-                let mut all = Vec::new();
-                if let Err(e) = self.reader.read_to_end(&mut all) {
-                    return Some(self.unreadable(e.to_string()));
-                }
-                let pieces = crate::record::gravon::game_pieces(&all);
-                self.state = ReaderState::Gravon(all, pieces, 0);
-                return self.next_gravon();
-            }
-            self.state = ReaderState::Native;
-        }
-        if matches!(self.state, ReaderState::Gravon(..)) {
-            return self.next_gravon();
-        }
-        if self.state == ReaderState::Done {
-            return None;
-        }
-        // Lines are read straight into the current game's buffer (one copy of each byte).
-        loop {
-            let line_start = self.cur.len();
-            let n = match read_line(&mut self.reader, &mut self.cur) {
-                Ok(n) => n,
-                Err(e) => return Some(self.unreadable(e.to_string())),
-            };
-            if n == 0 {
-                self.state = ReaderState::Done;
-                if self.splitter.current_start().is_some() {
-                    let bytes = std::mem::take(&mut self.cur);
-                    if self.splitter.open_comment().is_some() {
-                        return self.cut_unterminated(bytes);
-                    }
-                    return Some(self.emit(
-                        bytes,
-                        self.cur_offset,
-                        self.cur_line,
-                        ChunkKind::Native,
-                    ));
-                }
-                if self.index == 0 {
-                    let mut c = Chunk::special(self.name.clone(), ChunkKind::Empty);
-                    c.offset = self.offset;
-                    return Some(c);
-                }
-                return None;
-            }
-            let had_start = self.splitter.current_start().is_some();
-            let boundary = self.splitter.line(&self.cur[line_start..], self.offset);
-            let line_here = self.line;
-            let offset_here = self.offset;
-            self.offset += n;
-            if self.cur.last() == Some(&b'\n') {
-                self.line += 1;
-            }
-            if boundary.is_some() {
-                // The next game's buffer starts as large as this game (up to 64 KB): games
-                // in one archive are alike in size, so most are read without a
-                // reallocation, and one huge game does not make every later buffer huge.
-                let mut next = Vec::with_capacity(self.cur.len().min(1 << 16));
-                next.extend_from_slice(&self.cur[line_start..]);
-                self.cur.truncate(line_start);
-                let done = std::mem::replace(&mut self.cur, next);
-                let chunk = self.emit(done, self.cur_offset, self.cur_line, ChunkKind::Native);
-                self.cur_offset = offset_here;
-                self.cur_line = line_here;
-                return Some(chunk);
-            }
-            if !had_start {
-                if self.splitter.current_start().is_some() {
-                    // the game starts on this line; blank lines before it belong to no game
-                    self.cur.drain(..line_start);
-                    self.cur_offset = offset_here;
-                    self.cur_line = line_here;
-                } else {
-                    self.cur.truncate(line_start);
-                }
-            }
+        match self.state {
+            ReaderState::Start => self.start(),
+            ReaderState::Native => self.next_native(),
+            ReaderState::Gravon(_) => self.next_gravon(),
+            ReaderState::DhtmlXq(..) => self.next_dhtmlxq(),
+            ReaderState::Done => None,
         }
     }
 }
@@ -679,6 +977,136 @@ mod tests {
             b"\xEF\xBB\xBF<?xml version=\"1.0\"?><stratego/>".to_vec(),
         );
         assert_eq!(c[0].kind, ChunkKind::Gravon);
+    }
+
+    /// A reader that hands out its bytes `step` at a time, as a pipe may.
+    struct Trickle(Vec<u8>, usize, usize);
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.2.min(buf.len()).min(self.0.len() - self.1);
+            buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+            self.1 += n;
+            Ok(n)
+        }
+    }
+
+    /// The chunks of `bytes` read `step` bytes at a time, through the same path as files.
+    fn trickled(bytes: &[u8], step: usize) -> Vec<Chunk> {
+        let (head, reader) = sniff(Box::new(Trickle(bytes.to_vec(), 0, step))).unwrap();
+        let mut r = ChunkReader::new(Arc::from("t"), BufReader::with_capacity(step, reader));
+        r.head = Some(head);
+        r.collect()
+    }
+
+    /// Every chunk's text is its bytes of the source, and its line and column are where
+    /// those bytes start (lines end at LF only, as in every report).
+    fn assert_placed(source: &str, chunks: &[Chunk]) {
+        for c in chunks {
+            assert_eq!(&source[c.offset..c.offset + c.text.len()], c.text);
+            let before = &source[..c.offset];
+            let line = before.matches('\n').count();
+            let column = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+                .chars()
+                .count();
+            assert_eq!((c.line, c.column), (line, column), "{:?}", c.text);
+        }
+    }
+
+    #[test]
+    fn games_on_one_line_and_every_line_end() {
+        let text = "[A \"é\"] 1. a2a3 * [B \"2\"] 1. b2b3 *\r[C \"3\"]\r\n1. c2c3 *\r\r[D \"4\"]\n";
+        for step in [1, 2, 3, 7, 64, 1 << 16] {
+            let c = trickled(text.as_bytes(), step);
+            let texts: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+            assert_eq!(
+                texts,
+                vec![
+                    "[A \"é\"] 1. a2a3 * ",
+                    "[B \"2\"] 1. b2b3 *\r",
+                    "[C \"3\"]\r\n1. c2c3 *\r\r",
+                    "[D \"4\"]\n"
+                ],
+                "step {step}"
+            );
+            assert_placed(text, &c);
+            assert_eq!(c[1].column, 18);
+        }
+    }
+
+    #[test]
+    fn gravon_streamed_in_pieces_is_cut_as_read_whole() {
+        let game = "<game type=\"classic\"><move id=\"1\" source=\"A4\" target=\"A5\"/></game>";
+        let text = format!(
+            "<?xml version=\"1.0\"?>\n<!-- <game> in a comment -->\n<stratego>\n {game}\n {game}<x/><![CDATA[<game>]]>\n{game}</stratego>\n"
+        );
+        let whole = crate::record::gravon::game_pieces(text.as_bytes());
+        assert_eq!(whole.len(), 3);
+        for step in [1, 5, 9, 10, 100, 1 << 16] {
+            let c = trickled(text.as_bytes(), step);
+            let pieces: Vec<(usize, usize)> = c
+                .iter()
+                .map(|c| (c.offset, c.offset + c.text.len()))
+                .collect();
+            assert_eq!(pieces, whole, "step {step}");
+            assert_placed(&text, &c);
+            assert!(c.iter().all(|c| c.kind == ChunkKind::Gravon));
+        }
+        // the first piece holds the prolog, the second the junk after its game
+        assert!(c_text(&text, whole[0]).starts_with("<?xml"));
+        assert!(c_text(&text, whole[1]).contains("<x/><![CDATA[<game>]]>"));
+        assert!(c_text(&text, whole[2]).ends_with("</game>"));
+    }
+
+    #[test]
+    fn gravon_pieces_across_many_blocks() {
+        let game = |fill: &str| {
+            format!("<game type=\"barrage\"><!-- {fill} --><move id=\"1\" source=\"A4\" target=\"A5\"/></game>\n")
+        };
+        let long = "<game> -".repeat(20_000);
+        let text = format!(
+            "<stratego>\n{}{}<![CDATA[{long}]]>{}<?pi {long}?>{}</stratego>",
+            game(""),
+            game(&long),
+            game("x"),
+            game("")
+        );
+        let whole = crate::record::gravon::game_pieces(text.as_bytes());
+        assert_eq!(whole.len(), 4);
+        for step in [4096, 1 << 16] {
+            let c = trickled(text.as_bytes(), step);
+            let pieces: Vec<(usize, usize)> = c
+                .iter()
+                .map(|c| (c.offset, c.offset + c.text.len()))
+                .collect();
+            assert_eq!(pieces, whole, "step {step}");
+            assert_placed(&text, &c);
+        }
+    }
+
+    fn c_text(text: &str, (a, b): (usize, usize)) -> &str {
+        &text[a..b]
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn file_names_print_apart_and_read_back() {
+        use std::os::unix::ffi::OsStrExt;
+        let names: [&[u8]; 4] = [
+            b"bad\xff.arb",
+            b"bad\\xFF.arb",
+            b"bad\\\\xFF.arb",
+            b"ok/\xce\xbb.arb",
+        ];
+        let printed: Vec<String> = names
+            .iter()
+            .map(|n| path_name(std::path::Path::new(std::ffi::OsStr::from_bytes(n))))
+            .collect();
+        assert_eq!(printed[0], "bad\\xFF.arb");
+        assert_eq!(printed[1], "bad\\\\xFF.arb");
+        assert_eq!(printed[3], "ok/λ.arb");
+        for (n, p) in names.iter().zip(&printed) {
+            assert_eq!(&name_bytes(p), n);
+        }
     }
 
     #[test]

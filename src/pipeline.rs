@@ -9,7 +9,7 @@ use crate::input::{self, Chunk, ChunkKind, Input};
 use crate::record::{self, GameRecord};
 use crate::rulebook::Rule;
 use crate::rules::{params, GameId, Outcome, Overrides, Parameters, Replay};
-use crate::types::{RecordedResult, Span};
+use crate::types::{MoveRef, RecordedResult, Side, Span};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -27,18 +27,24 @@ pub struct Source {
     /// The input could not be read at all (I/O error, a directory loop): reported as one
     /// `parse-error` game.
     pub unreadable: Option<String>,
+    /// The bytes as read when they are not all UTF-8 (a binary XQF file, GB18030 DhtmlXQ
+    /// text): the readers of those formats read them, not the repaired text.
+    raw: Option<Vec<u8>>,
 }
 
 impl Source {
     /// Wraps raw bytes. Invalid UTF-8 sequences become `?` bytes of the same length and each
-    /// gets a `parse-error` finding with its span.
+    /// gets a `parse-error` finding with its span (in a format that is not text, or not
+    /// UTF-8, the chunk's reader has the bytes as they were).
     pub fn from_bytes(name: impl Into<String>, bytes: Vec<u8>) -> Source {
+        let raw = std::str::from_utf8(&bytes).is_err().then(|| bytes.clone());
         let (text, byte_findings) = input::repair_utf8(bytes, 0);
         Source {
             name: name.into(),
             text,
             byte_findings,
             unreadable: None,
+            raw,
         }
     }
 
@@ -49,19 +55,21 @@ impl Source {
             text: String::new(),
             byte_findings: Vec::new(),
             unreadable: Some(why.into()),
+            raw: None,
         }
     }
 
     /// Reads a file.
     pub fn read(path: &Path) -> Source {
-        let name = path.display().to_string();
+        let name = input::path_name(path);
         match std::fs::read(path) {
             Ok(bytes) => Source::from_bytes(name, bytes),
             Err(e) => Source::unreadable(name, e.to_string()),
         }
     }
 
-    /// The source cut into chunks, as `check` would stream it.
+    /// The source cut into chunks, as `check` would stream it (each chunk repairs its own
+    /// invalid UTF-8, with its findings, where its format is UTF-8 text).
     pub fn chunks(&self) -> Vec<Chunk> {
         if let Some(why) = &self.unreadable {
             return input::chunks(&Input::Unreadable {
@@ -70,19 +78,11 @@ impl Source {
             })
             .collect();
         }
-        let mut chunks = input::chunks_of_text(&self.name, self.text.clone().into_bytes());
-        // The bytes were repaired already: hand the findings to the chunk they fall in.
-        for f in &self.byte_findings {
-            if let Some(c) = chunks
-                .iter_mut()
-                .find(|c| c.offset <= f.span.start && f.span.start <= c.offset + c.text.len())
-            {
-                c.byte_findings.push(f.clone());
-            } else if let Some(c) = chunks.first_mut() {
-                c.byte_findings.push(f.clone());
-            }
-        }
-        chunks
+        let bytes = match &self.raw {
+            Some(raw) => raw.clone(),
+            None => self.text.clone().into_bytes(),
+        };
+        input::chunks_of_text(&self.name, bytes)
     }
 }
 
@@ -105,7 +105,7 @@ pub fn collect_sources(paths: &[PathBuf]) -> Vec<Source> {
 }
 
 /// Everything arbiter says about one game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
 pub struct GameReport {
     /// The source's name.
     pub source: String,
@@ -115,10 +115,16 @@ pub struct GameReport {
     pub game: Option<GameId>,
     /// Parameters in force.
     pub parameters: Parameters,
-    /// Plies replayed (0 when the game could not be read).
+    /// Plies of the main line replayed (0 when the game could not be read).
     pub plies: usize,
+    /// Lines of play in the record: the main line and its variations (1 without any).
+    pub lines: usize,
+    /// Plies of the variations replayed, each once (a ply a variation shares with its parent
+    /// line is the parent's).
+    pub variation_plies: usize,
     /// The recorded result (`Result` tag, else result token).
     #[serde(serialize_with = "ser_result")]
+    #[schemars(with = "Option<RecordedResult>")]
     pub result: Option<RecordedResult>,
     /// The `Termination` tag as written.
     pub termination: Option<String>,
@@ -130,6 +136,85 @@ pub struct GameReport {
     /// The replay (plies, keys) for later stages that show positions.
     #[serde(skip)]
     pub replay: Option<Replay>,
+    /// The players as the tags name them (the tag named after each side: `Red`, `Blue`,
+    /// `White`, `Black`; else PGN's `White` and `Black`), first player first.
+    #[serde(skip)]
+    pub players: [Option<String>; 2],
+    /// True when the replay stopped before the record's end (a setup, move or parameter that
+    /// could not be judged): the plies after it are unchecked.
+    #[serde(skip)]
+    pub stopped: bool,
+    /// The ply that ended the game on the board, or else the ply the replay stopped at, named
+    /// as the record writes it.
+    #[serde(skip)]
+    pub key_move: Option<MoveRef>,
+    /// Where each variation branches off (variation `n` at index `n - 1`), to name its line
+    /// in reports.
+    #[serde(skip)]
+    pub branches: Vec<Branch>,
+}
+
+/// Where a variation branches off its parent line: how reports name the line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Branch {
+    /// The line it branches off (0 the main line).
+    pub parent: usize,
+    /// Its first ply, counted from the game's start: the parent line's move at this ply is
+    /// the one it replaces.
+    pub ply: u32,
+    /// Its first move as written.
+    #[serde(rename = "move")]
+    pub first_move: String,
+    /// The parent line's move it replaces, as written (none when it branches off after the
+    /// parent's last move).
+    pub replaces: Option<String>,
+}
+
+impl Branch {
+    /// Where every variation of `record` branches off.
+    pub fn of_record(record: &GameRecord) -> Vec<Branch> {
+        let text = |m: Option<&record::MoveRecord>| m.map(|m| m.text.value.to_string());
+        record
+            .variations
+            .iter()
+            .map(|v| {
+                let parent = match v.parent {
+                    0 => Some((0, &record.moves)),
+                    p => record.variations.get(p - 1).map(|pv| (pv.start, &pv.moves)),
+                };
+                let replaces = parent.and_then(|(start, moves)| {
+                    text(
+                        (v.start as usize)
+                            .checked_sub(start as usize)
+                            .and_then(|i| moves.get(i)),
+                    )
+                });
+                Branch {
+                    parent: v.parent,
+                    ply: v.start + 1,
+                    first_move: text(v.moves.first()).unwrap_or_default(),
+                    replaces,
+                }
+            })
+            .collect()
+    }
+
+    /// `line N, which branches off line P at ply K with M in place of R`: the line named for
+    /// a report (`n` its number).
+    pub fn describe(&self, n: usize) -> String {
+        let parent = match self.parent {
+            0 => "the main line".to_string(),
+            p => format!("line {p}"),
+        };
+        let mut t = format!(
+            "line {n} branches off {parent} at ply {} with {}",
+            self.ply, self.first_move
+        );
+        if let Some(r) = &self.replaces {
+            t.push_str(&format!(" in place of {r}"));
+        }
+        t
+    }
 }
 
 fn ser_result<S: serde::Serializer>(r: &Option<RecordedResult>, s: S) -> Result<S::Ok, S::Error> {
@@ -172,7 +257,19 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             return special(
                 format!("cannot read {}: {why}", chunk.source),
                 "unreadable",
-                "check the path; directories are walked for .arb, .pgn and .xml files",
+                "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, and .txt and .html files that hold DhtmlXQ records",
+            )
+        }
+        ChunkKind::NoSuchGame(n) => {
+            return special(
+                format!(
+                    "{} has {n} {}; there is no game index {}",
+                    chunk.source,
+                    if *n == 1 { "game" } else { "games" },
+                    chunk.first_index
+                ),
+                "--game-index past the last game",
+                "games are counted from 0",
             )
         }
         ChunkKind::Empty => {
@@ -204,9 +301,32 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             g.index = chunk.first_index;
             vec![g]
         }
-        ChunkKind::Native => {
-            let mut g = record::parse::parse_game_at(&chunk.text, chunk.offset);
+        ChunkKind::DhtmlXq => {
+            let mut g = record::dhtmlxq::read_dhtmlxq(&chunk.raw, chunk.first_index);
+            g.shift_spans(chunk.offset);
+            vec![g]
+        }
+        ChunkKind::Imported(importer) => {
+            let mut g = importer.read(&chunk.text);
+            g.shift_spans(chunk.offset);
             g.index = chunk.first_index;
+            vec![g]
+        }
+        ChunkKind::Native => {
+            let mut g = match &chunk.decoded {
+                Some(d) => {
+                    let mut g = record::parse::parse_game_at(&d.text, 0);
+                    g.for_each_span_mut(&mut |s| {
+                        s.start = chunk.offset + d.original(s.start);
+                        s.end = chunk.offset + d.original(s.end);
+                    });
+                    g
+                }
+                None => record::parse::parse_game_at(&chunk.text, chunk.offset),
+            };
+            g.index = chunk.first_index;
+            g.content_game = chunk.content_game;
+            g.unnamed_before = chunk.unnamed_before && chunk.content_game.is_none();
             vec![g]
         }
     };
@@ -248,50 +368,111 @@ pub fn check_source(src: &Source, opts: &Options) -> Vec<GameReport> {
         .collect()
 }
 
-/// The ruleset a record names (its `Game` tag, the importer's, or `--game`), or the finding
-/// that says why it cannot be judged.
-pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
+/// How a record's ruleset was found ([`named_game`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamedBy {
+    /// Its `Game` tag.
+    GameTag,
+    /// Its `Variant` tag (engine and site PGN: `[Variant "xiangqi"]`).
+    VariantTag,
+    /// The importer's source format (Gravon's `type`, XQF).
+    Importer,
+    /// `--game`.
+    Cli,
+    /// The source's text (an xqbase file is Xiangqi).
+    Content,
+}
+
+/// The ruleset a record names, and how: its `Game` tag; its `Variant` tag when that names a
+/// ruleset; the importer's; `--game`; the importer's default (Gravon `classic`); the ruleset
+/// the source's text shows. Otherwise the finding that says why it cannot be judged.
+pub fn named_game(
+    record: &GameRecord,
+    overrides: &Overrides,
+) -> Result<(GameId, NamedBy), Finding> {
     if let Some(t) = record.tag("Game") {
-        return GameId::parse(&t.value.value).ok_or_else(|| {
-            if let Some(f) = games::refuse_name(t) {
-                return f;
-            }
-            Finding::new(
-                Code::UnsupportedGame,
-                t.value.span,
-                format!("unknown game `{}`", t.value.value),
-                Rule::LogGameTag,
+        return GameId::parse(&t.value.value)
+            .map(|g| (g, NamedBy::GameTag))
+            .ok_or_else(|| unknown_game(t));
+    }
+    // Engine and site PGN name the ruleset by `Variant` (`xiangqi`, pychess `Xiangqi`); a
+    // Variant that names no ruleset is a variant of one (Jungle's), left to the engine.
+    if let Some(g) = record.tag_value("Variant").and_then(GameId::parse) {
+        return Ok((g, NamedBy::VariantTag));
+    }
+    let implied = |g: &String| {
+        GameId::parse(g)
+            .map(|g| (g, NamedBy::Importer))
+            .ok_or_else(|| {
+                Finding::new(
+                    Code::UnsupportedGame,
+                    Span::new(record.span.start, record.span.start),
+                    format!("`{g}` games are not supported"),
+                    Rule::GravonVariants,
+                )
+                .label("unsupported variant")
+                .help("arbiter judges classic, barrage and duell Gravon records")
+            })
+    };
+    match (&record.implied_game, overrides.game) {
+        (Some(g), _) if !record.implied_is_default => return implied(g),
+        (_, Some(g)) => return Ok((g, NamedBy::Cli)),
+        (Some(g), None) => return implied(g),
+        (None, None) => {}
+    }
+    if let Some(g) = record.content_game {
+        return Ok((g, NamedBy::Content));
+    }
+    Err(no_ruleset(record))
+}
+
+/// The ruleset a record names ([`named_game`]), or the finding that says why it cannot be
+/// judged.
+pub fn game_of(record: &GameRecord, overrides: &Overrides) -> Result<GameId, Finding> {
+    named_game(record, overrides).map(|(g, _)| g)
+}
+
+/// The `unsupported-game` finding for a `Game` tag that names no ruleset.
+fn unknown_game(t: &record::Tag) -> Finding {
+    if let Some(f) = games::refuse_name(t) {
+        return f;
+    }
+    Finding::new(
+        Code::UnsupportedGame,
+        t.value.span,
+        format!("unknown game `{}`", t.value.value),
+        Rule::LogGameTag,
+    )
+    .label("not a ruleset arbiter knows")
+    .help(format!("arbiter judges {}", GameId::NAMES))
+}
+
+/// The `parse-error` for a game that names no ruleset, given once a file (on its first such
+/// game, [`GameRecord::unnamed_before`]): which `--game` its moves suggest.
+fn no_ruleset(record: &GameRecord) -> Finding {
+    let at = Span::new(record.span.start, record.span.start);
+    let suggested = games::suggest(record);
+    let pass = match suggested.as_slice() {
+        [] => format!("--game ID (one of {})", GameId::NAMES),
+        [g] => format!("--game {}", g.as_str()),
+        several => {
+            let names: Vec<&str> = several.iter().map(|g| g.as_str()).collect();
+            format!(
+                "--game with one of {} (the moves fit each)",
+                names.join(", ")
             )
-            .label("not a ruleset arbiter knows")
-            .help(format!("arbiter judges {}", GameId::NAMES))
-        });
-    }
-    if let Some(g) = &record.implied_game {
-        return GameId::parse(g).ok_or_else(|| {
-            Finding::new(
-                Code::UnsupportedGame,
-                Span::new(record.span.start, record.span.start),
-                format!("`{g}` games are not supported"),
-                Rule::GravonVariants,
-            )
-            .label("unsupported variant")
-            .help("arbiter judges classic, barrage and duell Gravon records")
-        });
-    }
-    if let Some(g) = overrides.game {
-        return Ok(g);
-    }
-    Err(Finding::new(
+        }
+    };
+    Finding::new(
         Code::ParseError,
-        Span::new(record.span.start, record.span.start),
-        "the game names no ruleset",
+        at,
+        "the game names no ruleset, nor do the later games of this file that have no Game tag",
         Rule::LogNoGameTag,
     )
     .label("no Game tag")
     .help(format!(
-        "add [Game \"...\"] or run with --game ID (one of {})",
-        GameId::NAMES
-    )))
+        "add [Game \"...\"] to each game, or run with {pass}; none of these games is judged"
+    ))
 }
 
 /// The parameters in force for `record` under `game` ([`params::resolve`]), the ruleset's
@@ -328,11 +509,17 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         game: None,
         parameters: Parameters::default(),
         plies: 0,
+        lines: 1 + record.variations.len(),
+        variation_plies: 0,
         result: None,
         termination: record.tag_value("Termination").map(str::to_string),
         outcome: None,
         findings: record.findings.clone(),
         replay: None,
+        players: [None, None],
+        stopped: false,
+        key_move: None,
+        branches: Branch::of_record(record),
     };
     report.result = checks::outcome::recorded_result(record, &mut Vec::new()).map(|r| r.value);
     if record.unreadable() {
@@ -340,12 +527,22 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     }
     let game = match game_of(record, &opts.overrides) {
         Ok(g) => g,
+        // One finding a file for games that name no ruleset: an earlier game has it.
+        Err(f) if record.unnamed_before && f.code == Code::ParseError => return report,
         Err(f) => {
             report.findings.push(f);
             return report;
         }
     };
     report.game = Some(game);
+    // The tag named after the side, else PGN's White and Black (first and second player).
+    let [first, second] = game.side_names();
+    report.players = [(first, "White"), (second, "Black")].map(|(side, pgn)| {
+        record
+            .tag_value(side)
+            .or(record.tag_value(pgn))
+            .map(str::to_string)
+    });
     let (params, _defaults) = match parameters_for(record, game, &opts.overrides) {
         Ok((params, defaults, warnings)) => {
             report.findings.extend(warnings);
@@ -357,10 +554,20 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
         }
     };
     let engine = games::engine(game);
-    let mut replay = engine.replay(record, &params, &mut |_, _| {});
+    let mut replay = if record.variations.is_empty() {
+        engine.replay(record, &params, &mut |_, _| {})
+    } else {
+        // Every variation is judged too, each ply once (rules::tree).
+        let mut tree = engine.replay_tree(record, &params);
+        report.variation_plies = tree.lines.iter().map(|l| l.plies).sum();
+        report.findings.append(&mut tree.findings);
+        tree.main
+    };
     report.parameters = replay.parameters.clone();
     report.plies = replay.plies.len();
     report.outcome = replay.outcome.clone();
+    report.stopped = replay.stopped;
+    report.key_move = key_move(record, &replay);
     let after = engine.after_replay(&replay);
     let result_findings = checks::outcome::check_result(record, &replay);
     // The replay's findings move into the report: the report holds them, the replay the plies.
@@ -372,9 +579,36 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
     report
 }
 
-/// Orders findings: record-level (no ply) first, then by ply, then by position in the file.
+/// The ply that ended the game on the board, or the ply the replay stopped at (the one after
+/// the last ply played), named as `record` writes it.
+fn key_move(record: &GameRecord, replay: &Replay) -> Option<MoveRef> {
+    let side_of = |ply: u32| {
+        let i = (ply as usize).checked_sub(1)?;
+        replay.plies.get(i).map(|p| p.side)
+    };
+    match (&replay.outcome, replay.stopped) {
+        (Some(o), _) => record.move_ref(o.ply, side_of(o.ply)),
+        (None, true) => {
+            let next = replay.plies.len() as u32 + 1;
+            // A game that cannot start (its setup) stops at no ply.
+            replay.findings.last().filter(|f| f.ply == Some(next))?;
+            let (i, moves) = (next as usize - 1, &record.moves);
+            let same_turn = i > 0 && moves.get(i).is_some_and(|m| m.turn == moves[i - 1].turn);
+            let side = match replay.plies.last() {
+                Some(p) if same_turn => p.side,
+                Some(p) => p.side.other(),
+                None => replay.parameters.first_move.unwrap_or(Side::First),
+            };
+            record.move_ref(next, Some(side))
+        }
+        (None, false) => None,
+    }
+}
+
+/// Orders findings: by line of play (the main line first), then record-level (no ply)
+/// first, then by ply, then by position in the file.
 pub fn sort_findings(findings: &mut [Finding]) {
-    findings.sort_by_key(|f| (f.ply.map_or(0, |p| p as u64 + 1), f.span.start));
+    findings.sort_by_key(|f| (f.line, f.ply.map_or(0, |p| p as u64 + 1), f.span.start));
 }
 
 /// Why a command that reads one game of one input cannot read it.
@@ -386,30 +620,42 @@ pub enum NoGame {
     Directory,
 }
 
-/// The game `index` (from 0) of `input` and the chunk it was read from. The input is cut
-/// into games first ([`input::chunks`]); only the chunk that holds the game is parsed, so
-/// the games before it are neither parsed nor judged.
+/// The chunk of `input` that holds its game `index` (from 0), cut out without parsing or
+/// judging the games before it (each native, Gravon or XQF chunk holds one game): the cost is
+/// one read of the bytes before it. An input that cannot be read or holds no game gives the
+/// chunk that says so; one with fewer games a [`ChunkKind::NoSuchGame`] chunk.
+pub fn chunk_of_game(input: &Input, index: usize) -> Chunk {
+    let mut seen = 0;
+    for chunk in input::chunks(input) {
+        let one_game = matches!(
+            chunk.kind,
+            ChunkKind::Native | ChunkKind::Gravon | ChunkKind::Xqf
+        );
+        if !one_game || chunk.first_index >= index {
+            return chunk;
+        }
+        seen = chunk.first_index + 1;
+    }
+    Chunk::no_such_game(&input.name(), seen, index)
+}
+
+/// The game `index` (from 0) of `input` and the chunk it was read from
+/// ([`chunk_of_game`]: the games before it are neither parsed nor judged).
 pub fn find_game(input: &Input, index: usize) -> Result<(Chunk, GameRecord), NoGame> {
     if let Input::File(p) = input {
         if p.is_dir() {
             return Err(NoGame::Directory);
         }
     }
-    let mut seen = 0;
-    for chunk in input::chunks(input) {
-        // A native chunk is one game: it is skipped without parsing.
-        if chunk.kind == ChunkKind::Native && chunk.first_index < index {
-            seen = chunk.first_index + 1;
-            continue;
-        }
-        let mut records = parse_chunk(&chunk);
-        seen = chunk.first_index + records.len();
-        if let Some(i) = records.iter().position(|r| r.index == index) {
-            let rec = records.swap_remove(i);
-            return Ok((chunk, rec));
-        }
+    let chunk = chunk_of_game(input, index);
+    if let ChunkKind::NoSuchGame(n) = chunk.kind {
+        return Err(NoGame::Fewer(n));
     }
-    Err(NoGame::Fewer(seen))
+    let mut records = parse_chunk(&chunk);
+    match records.iter().position(|r| r.index == index) {
+        Some(i) => Ok((chunk, records.swap_remove(i))),
+        None => Err(NoGame::Fewer(chunk.first_index + records.len())),
+    }
 }
 
 /// [`find_game`], saying on `err` why there is no such game.
@@ -424,7 +670,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (this command reads one game)",
-                input.name()
+                crate::report::escape::visible(&input.name())
             );
             None
         }
@@ -432,8 +678,38 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} has {n} {}; there is no game index {index}",
-                input.name(),
+                crate::report::escape::visible(&input.name()),
                 if n == 1 { "game" } else { "games" }
+            );
+            None
+        }
+    }
+}
+
+/// [`game_or_say`], then line `line` of that game as a game of its own (0: the game itself;
+/// `n`: its variation `n`, [`GameRecord::line_record`]), saying on `err` when the game has no
+/// such line. How `show --line` and `claim --line` read their game.
+pub fn line_or_say(
+    input: &Input,
+    index: usize,
+    line: usize,
+    err: &mut dyn std::io::Write,
+) -> Option<(Chunk, GameRecord)> {
+    let (chunk, rec) = game_or_say(input, index, err)?;
+    if line == 0 {
+        return Some((chunk, rec));
+    }
+    match rec.line_record(line) {
+        Some(r) => Some((chunk, r)),
+        None => {
+            let n = rec.variations.len();
+            let _ = writeln!(
+                err,
+                "arbiter: game index {} of {} has {} {}; there is no line {line} (0 is the main line, 1 to {n} its variations)",
+                index,
+                input.name(),
+                n + 1,
+                if n == 0 { "line" } else { "lines" },
             );
             None
         }

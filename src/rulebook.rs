@@ -51,8 +51,12 @@ rules! {
     XqbaseFen = "log-format.md (positions: xqbase FEN); rulings §4.1", "Xiangqi positions as xqbase FEN.";
     JieqiFen = "log-format.md (positions: Pikafish-Jieqi FEN); rulings §4.2", "Jieqi positions as Pikafish-Jieqi FEN.";
     XiangqiNotation = "docs/xiangqi.md (notation): WXF notation (AXF/WXF 1997), Chinese notation (xqbase, rules 7.5)", "WXF and Chinese move notation.";
+    XiangqiSan = "docs/xiangqi.md (engine and site PGN): SAN and coordinates as WinBoard, pychess and MoonRiver write them", "Xiangqi SAN and coordinate moves of engine and site PGN.";
     GravonFormat = "Gravon XML format (corpus/stratego-gravon/SOURCE.md)", "The Gravon XML record format.";
+    LayhenghokFormat = "the layhenghok Jungle program's saved games (corpus/jungle-layhenghok/SOURCE.md)", "The saved-game format of the layhenghok Jungle program.";
+    Ucc2012Format = "the UCC 2012 Stratego judge's logs (corpus/stratego-ucc2012/SOURCE.md)", "The game logs of the UCC Programming Competition 2012 judge.";
     XqfFormat = "XQF format of XQStudio (corpus/xiangqi-xqf/SOURCE.md; XQF.TXT by XQStudio's author)", "The XQF binary record format of XQStudio.";
+    DhtmlXqFormat = "DhtmlXQ format of the dpxq.com viewer (docs/xiangqi.md#dhtmlxq; corpus/xiangqi-dhtmlxq/SOURCE.md)", "The DhtmlXQ bracket-tag record format of the dpxq.com web viewer.";
     Unsupported = "rulings §5: unsupported-game", "Games arbiter does not judge.";
     GravonVariants = "rulings §1.1: Gravon's classicfree and ultimate lightning are not supported", "Gravon variants arbiter does not judge.";
     Stratego = "rulings §1.1 (ISF game rules; seed 003)", "Classic Stratego: setups, movement, combat, end.";

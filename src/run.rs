@@ -5,59 +5,20 @@
 //! rendered in parallel, then written in input order, so memory is bounded by the games in
 //! flight in every output format, and the work stops as soon as the report cannot be written.
 
-use crate::finding::{Code, Finding, Severity};
+use crate::finding::{Code, Severity};
 use crate::input::{self, Chunk};
 use crate::pipeline::{self, GameReport, Options};
-use crate::record::GameRecord;
-use crate::report::stream::Streamed;
-use crate::report::{human, json, sarif, SourceWindow, Summary};
+use crate::report::statistics::Statistics;
+use crate::report::verdict::{Counts, GameVerdict};
+use crate::report::writer::{Renderer, Writer};
+use crate::report::{SourceWindow, Summary};
 use crate::rules::Overrides;
+pub use crate::types::ExitStatus;
 use rayon::prelude::*;
-use serde_json::Value;
 use std::io::Write;
 use std::path::PathBuf;
 
-/// How a run ends (rulings §5), and the process's exit code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExitStatus {
-    /// 0: no finding at the `--fail-on` level.
-    Clean,
-    /// 1: findings at the `--fail-on` level (or a claim that does not hold).
-    Findings,
-    /// 2: some input could not be read, parsed or judged, the usage was wrong, or the report
-    /// could not be written.
-    Unusable,
-}
-
-impl ExitStatus {
-    /// 0, 1 or 2.
-    pub fn code(self) -> u8 {
-        match self {
-            ExitStatus::Clean => 0,
-            ExitStatus::Findings => 1,
-            ExitStatus::Unusable => 2,
-        }
-    }
-}
-
-impl From<ExitStatus> for std::process::ExitCode {
-    fn from(s: ExitStatus) -> Self {
-        std::process::ExitCode::from(s.code())
-    }
-}
-
-/// The output formats of `check`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// miette reports for people.
-    Human,
-    /// One JSON document.
-    Json,
-    /// One JSON object per game, then a summary object.
-    Jsonl,
-    /// SARIF 2.1.0.
-    Sarif,
-}
+pub use crate::report::writer::Format;
 
 /// Everything that shapes one `check` run.
 #[derive(Debug, Clone)]
@@ -68,8 +29,10 @@ pub struct CheckOptions {
     pub format: Format,
     /// Worker threads (at least 1).
     pub jobs: usize,
-    /// Only the summary (human format).
+    /// No human report, only the summary line (a machine format is printed whole).
     pub quiet: bool,
+    /// Counts by code and by file in place of the human report (`--statistics`).
+    pub statistics: bool,
     /// Exit 0 despite findings (unusable input still exits 2).
     pub exit_zero: bool,
     /// Report only these codes (all when empty); `parse-error` and `unsupported-game` always.
@@ -82,6 +45,10 @@ pub struct CheckOptions {
     pub color: bool,
     /// Draw the board under every error finding (human format).
     pub show: bool,
+    /// Judge only this game (from 0) of each input, cut out without parsing or judging the
+    /// games before it ([`pipeline::chunk_of_game`]); an input with fewer games is reported
+    /// as unusable.
+    pub game_index: Option<usize>,
 }
 
 impl Default for CheckOptions {
@@ -91,12 +58,14 @@ impl Default for CheckOptions {
             format: Format::Human,
             jobs: 1,
             quiet: false,
+            statistics: false,
             exit_zero: false,
             select: Vec::new(),
             ignore: Vec::new(),
             fail_on: Severity::Error,
             color: false,
             show: false,
+            game_index: None,
         }
     }
 }
@@ -110,36 +79,24 @@ impl CheckOptions {
     }
 }
 
-/// What one chunk gave: its games, judged and filtered, and their report text.
-struct Done {
-    games: Vec<GameReport>,
-    text: Vec<String>,
-}
-
-/// The document a format writes around its games, and how far it has got.
-enum Document {
-    /// Human and JSON Lines: nothing around the games.
-    Plain,
-    /// A JSON document or SARIF log with a streamed array.
-    Streamed { items: Streamed, written: usize },
-}
-
-/// The pretty document of `format` around `array`, with the run's `summary`.
-fn document(format: Format, array: Value, summary: &Summary) -> Value {
-    match format {
-        Format::Sarif => sarif::document(array),
-        _ => json::document(array, summary),
+impl CheckOptions {
+    /// Whether games are rendered at all: `--quiet` and `--statistics` silence only the human
+    /// report.
+    fn renders(&self) -> bool {
+        self.format != Format::Human || !(self.quiet || self.statistics)
     }
 }
 
-/// Judges every game of `chunk` and renders what `opts.format` prints of it; `items` renders
-/// the array items of a streamed document.
-fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> Done {
-    let uri = if opts.format == Format::Sarif {
-        sarif::artifact_uri(&chunk.source)
-    } else {
-        String::new()
-    };
+/// What one chunk gave: its games, judged and filtered, and the pieces of each game's report.
+struct Done {
+    games: Vec<GameReport>,
+    pieces: Vec<Vec<String>>,
+}
+
+/// Judges every game of `chunk` and renders what `render`'s format prints of it.
+fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
+    // With --game-index the chunk is the one game's ([`pipeline::chunk_of_game`]), or the
+    // input's unreadable, empty or no-such-game report.
     let records = pipeline::parse_chunk(chunk);
     let pipeline_opts = Options {
         overrides: opts.overrides.clone(),
@@ -147,100 +104,36 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, items: Option<&Streamed>) -> 
     let src = SourceWindow::of(chunk);
     let mut done = Done {
         games: Vec::with_capacity(records.len()),
-        text: Vec::new(),
+        pieces: Vec::with_capacity(records.len()),
     };
     for rec in &records {
         let mut g = pipeline::check_record(&chunk.source, rec, &pipeline_opts);
+        // The verdict reads every finding (a result-mismatch that --ignore hides still
+        // decides whether the result agrees); it counts the findings reported.
+        let mut verdict = (opts.format == Format::Human).then(|| GameVerdict::of(&g));
         g.findings.retain(|f| opts.keeps(f.code));
+        if let Some(v) = &mut verdict {
+            v.counts = Counts::of(&g.findings);
+        }
+        let boards = if opts.show && opts.renders() {
+            crate::show::finding_boards(rec, &g, opts.color)
+        } else {
+            Vec::new()
+        };
         g.replay = None;
-        if !opts.quiet {
-            let target = Target {
-                src: &src,
-                uri: &uri,
-                items,
-            };
-            render_game(&g, rec, opts, &target, &mut done.text);
+        if opts.renders() {
+            let mut pieces = render.game(&g, &src, &boards);
+            // The human report opens each game with its verdict.
+            if let (Some(v), Some(first)) = (&verdict, pieces.first_mut()) {
+                first.insert_str(0, &v.render());
+            }
+            done.pieces.push(pieces);
+        } else {
+            done.pieces.push(Vec::new());
         }
         done.games.push(g);
     }
     done
-}
-
-/// Where a game's report goes: the source window its findings point into, the SARIF
-/// artifact URI, and the streamed document's item renderer.
-struct Target<'a> {
-    src: &'a SourceWindow<'a>,
-    uri: &'a str,
-    items: Option<&'a Streamed>,
-}
-
-impl Target<'_> {
-    /// Pretty JSON text indented as an array item of the streamed document.
-    fn indent(&self, text: &str) -> String {
-        self.items
-            .map_or_else(|| text.to_string(), |s| s.indent(text))
-    }
-
-    /// An array item of the streamed document.
-    fn item(&self, v: &Value) -> String {
-        self.items.map_or_else(|| v.to_string(), |s| s.item(v))
-    }
-}
-
-/// Appends what `opts.format` prints of one game to `out` (one piece per array item for
-/// the streamed formats).
-fn render_game(
-    g: &GameReport,
-    rec: &GameRecord,
-    opts: &CheckOptions,
-    to: &Target,
-    out: &mut Vec<String>,
-) {
-    let src = to.src;
-    match opts.format {
-        Format::Human => {
-            let style = human::Style {
-                color: opts.color,
-                width: 100,
-            };
-            let boards = if opts.show {
-                crate::show::finding_boards(rec, g, opts.color)
-            } else {
-                vec![None; g.findings.len()]
-            };
-            let mut text = String::new();
-            for (f, board) in g.findings.iter().zip(boards) {
-                text.push_str(&human::render(f, src, g.index, style));
-                text.push_str(board.as_deref().unwrap_or(""));
-            }
-            out.push(text);
-        }
-        Format::Jsonl => out.push(json::game_text(g, src, false) + "\n"),
-        Format::Json => out.push(to.indent(&json::game_text(g, src, true))),
-        Format::Sarif => out.extend(
-            g.findings
-                .iter()
-                .map(|f: &Finding| to.item(&sarif::result(f, to.uri, src))),
-        ),
-    }
-}
-
-/// Writes the pieces a batch rendered, in order: plain text as it is, the array items of a
-/// streamed document with their separators.
-fn write_pieces(out: &mut dyn Write, doc: &mut Document, pieces: &[String]) -> std::io::Result<()> {
-    for p in pieces {
-        if let Document::Streamed { items, written } = doc {
-            let sep = if *written == 0 {
-                items.first()
-            } else {
-                Streamed::SEPARATOR
-            };
-            out.write_all(sep.as_bytes())?;
-            *written += 1;
-        }
-        out.write_all(p.as_bytes())?;
-    }
-    Ok(())
 }
 
 /// Checks the games of `paths` (files, directories walked for logs, `-` for standard input)
@@ -270,47 +163,42 @@ pub fn check(
         files: inputs.len(),
         ..Summary::default()
     };
-    let streamed = matches!(opts.format, Format::Json | Format::Sarif);
-    let mut doc = Document::Plain;
-    let mut written = Ok(());
-    if streamed {
-        let (head, items) =
-            Streamed::head(&document(opts.format, Streamed::placeholder(), &summary));
-        written = out.write_all(head.as_bytes());
-        doc = Document::Streamed { items, written: 0 };
-    }
-    let mut chunks = inputs.iter().flat_map(input::chunks).peekable();
-    // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while the
-    // workers judge the games of a batch in parallel; output keeps the input order.
-    while written.is_ok() && chunks.peek().is_some() {
-        let mut batch = Vec::new();
-        let mut bytes = 0;
-        while let Some(c) = chunks.next_if(|_| batch.len() < 256 && bytes < (8 << 20)) {
-            bytes += c.text.len();
-            batch.push(c);
-        }
-        let items = match &doc {
-            Document::Streamed { items, .. } => Some(items),
-            Document::Plain => None,
-        };
-        let done: Vec<Done> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|c| judge_chunk(c, opts, items))
-                .collect()
-        });
-        for d in done {
-            for g in &d.games {
-                summary.add(g, opts.fail_on);
+    let mut statistics = Statistics::default();
+    let chunks: Box<dyn Iterator<Item = Chunk>> = match opts.game_index {
+        Some(n) => Box::new(inputs.iter().map(move |i| pipeline::chunk_of_game(i, n))),
+        None => Box::new(inputs.iter().flat_map(input::chunks)),
+    };
+    let mut chunks = chunks.peekable();
+    let written = Writer::start(opts.format, opts.fail_on, out).and_then(|mut writer| {
+        let render = writer.renderer(opts.color);
+        // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while
+        // the workers judge the games of a batch in parallel; output keeps the input order.
+        while chunks.peek().is_some() {
+            let mut batch = Vec::new();
+            let mut bytes = 0;
+            while let Some(c) = chunks.next_if(|_| batch.len() < 256 && bytes < (8 << 20)) {
+                bytes += c.text.len();
+                batch.push(c);
             }
-            if written.is_ok() {
-                written = write_pieces(out, &mut doc, &d.text);
+            let done: Vec<Done> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|c| judge_chunk(c, opts, &render))
+                    .collect()
+            });
+            for d in done {
+                for (g, pieces) in d.games.iter().zip(&d.pieces) {
+                    summary.add(g, opts.fail_on);
+                    statistics.add(g);
+                    writer.write(out, g, pieces)?;
+                }
             }
         }
-    }
-    if written.is_ok() {
-        written = finish(out, &doc, opts.format, &summary);
-    }
+        if opts.statistics {
+            out.write_all(statistics.render().as_bytes())?;
+        }
+        writer.finish(out, &summary)
+    });
     let _ = writeln!(err, "{}", summary.line());
     if let Err(e) = written {
         let _ = writeln!(
@@ -322,31 +210,35 @@ pub fn check(
     status(&summary, opts.exit_zero)
 }
 
-/// Closes the document of a streamed format, or writes JSON Lines' summary object.
-fn finish(
-    out: &mut dyn Write,
-    doc: &Document,
-    format: Format,
-    summary: &Summary,
-) -> std::io::Result<()> {
-    match (doc, format) {
-        (Document::Streamed { written, .. }, _) => {
-            let tail = Streamed::tail(
-                &document(format, Streamed::placeholder(), summary),
-                *written == 0,
-            );
-            writeln!(out, "{tail}")?;
-        }
-        (Document::Plain, Format::Jsonl) => {
-            let v = serde_json::json!({
-                "arbiter": {"version": env!("CARGO_PKG_VERSION")},
-                "summary": summary,
-            });
-            writeln!(out, "{}", serde_json::to_string(&v).unwrap_or_default())?;
-        }
-        _ => {}
+/// True when the shell started arbiter with standard output closed (`>&-`). Rust's runtime
+/// then opens `/dev/null` for it, read-write, so every write would succeed and the user would
+/// see nothing and a success: the commands exit 2 instead (issue 21). A shell's
+/// `>/dev/null` opens it write-only, so a deliberate discard still runs.
+pub fn stdout_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+            return true;
+        };
+        let file = std::fs::File::from(fd);
+        // SAFETY: F_GETFL on a descriptor this process owns; no memory is passed.
+        let flags = unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&file), libc::F_GETFL) };
+        let read_write = flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR;
+        let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
+            use std::os::unix::fs::MetadataExt;
+            (a.dev(), a.ino(), a.rdev()) == (b.dev(), b.ino(), b.rdev())
+        };
+        read_write
+            && match (file.metadata(), std::fs::metadata("/dev/null")) {
+                (Ok(a), Ok(b)) => same(&a, &b),
+                _ => false,
+            }
     }
-    out.flush()
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// The exit status of rulings §5 for a finished run.

@@ -1,6 +1,6 @@
 //! `arbiter show` and `arbiter check --show`: the position after a ply, as a [`BoardView`].
 //!
-//! Positions come from the one replay driver ([`rules::replay_game`]): the game is replayed
+//! Positions come from the one replay driver ([`crate::games::replay_game`]): the game is replayed
 //! with its engine and the engine's own state is drawn at the plies asked for, so what a
 //! player is shown to know is exactly what the rules tracked (Stratego's revealed pieces,
 //! Spionage's unmasked ones), never a second reckoning.
@@ -17,7 +17,7 @@ use crate::finding::{Code, Finding, Severity};
 use crate::pipeline::{self, GameReport};
 use crate::record::GameRecord;
 use crate::rules::{GameId, Overrides, Parameters, Replay};
-use crate::run::ExitStatus;
+use crate::types::ExitStatus;
 use crate::types::Side;
 use crate::view::{BoardView, LastMove};
 use std::collections::{BTreeMap, BTreeSet};
@@ -68,7 +68,10 @@ pub fn views_at(
     });
     if let Some(o) = &replay.outcome {
         if let Some(v) = views.get_mut(&o.ply) {
-            v.ended = Some((o.result.as_str(), o.reason.as_str()));
+            v.ended = Some(crate::types::Verdict {
+                result: o.result,
+                reason: o.reason,
+            });
         }
     }
     (replay, views)
@@ -148,16 +151,14 @@ pub fn board_at(
 /// The ply whose position `check --show` draws under `finding` when the replay applied the
 /// plies up to `played` (their number; see the module doc).
 pub fn ply_for(finding: &Finding, played: u32) -> u32 {
-    match finding.ply {
-        Some(p) if p <= played => p,
-        Some(p) => p.saturating_sub(1).min(played),
-        None => played,
-    }
+    finding.board_ply(played)
 }
 
 /// For every finding of the judged game `report` (in order): the board `check --show`
 /// prints under it (arbiter's view, drawn as text, each line indented by four spaces), for
-/// error findings of a game that started; `None` for the others.
+/// error findings of a game that started; `None` for the others. A variation's findings are
+/// drawn from a replay of their line ([`GameRecord::line_record`]), one per line that has
+/// error findings.
 pub fn finding_boards(
     record: &GameRecord,
     report: &GameReport,
@@ -167,22 +168,56 @@ pub fn finding_boards(
     let Some(game) = report.game else {
         return out;
     };
-    let start = report.replay.as_ref().map_or(0, |r| r.start_ply);
-    let played = start + report.plies as u32;
-    let wanted: BTreeSet<u32> = report
+    let errors = |line: usize| {
+        report
+            .findings
+            .iter()
+            .enumerate()
+            .filter(move |(_, f)| f.severity() == Severity::Error && f.line == line)
+    };
+    for line in errors_lines(report) {
+        if line == 0 {
+            // A log taken up after a ply (FromPly) numbers its plies from there.
+            let start = report.replay.as_ref().map_or(0, |r| r.start_ply);
+            let played = start + report.plies as u32;
+            draw_line(game, record, report, played, errors(0), color, &mut out);
+        } else if let Some(rec) = record.line_record(line) {
+            // The line's own replay says how far it got.
+            let (replay, _) = views_at(game, &rec, &report.parameters, &BTreeSet::new());
+            let played = replay.start_ply + replay.plies.len() as u32;
+            draw_line(game, &rec, report, played, errors(line), color, &mut out);
+        }
+    }
+    out
+}
+
+/// The lines of play that hold error findings of `report`.
+fn errors_lines(report: &GameReport) -> BTreeSet<usize> {
+    report
         .findings
         .iter()
         .filter(|f| f.severity() == Severity::Error)
-        .map(|f| ply_for(f, played))
-        .collect();
+        .map(|f| f.line)
+        .collect()
+}
+
+/// Draws into `out` the boards of `findings` (index in the report, finding), all of one
+/// line of play that `record` holds as its moves and whose replay applied `played` plies.
+fn draw_line<'f>(
+    game: GameId,
+    record: &GameRecord,
+    report: &GameReport,
+    played: u32,
+    findings: impl Iterator<Item = (usize, &'f Finding)> + Clone,
+    color: bool,
+    out: &mut [Option<String>],
+) {
+    let wanted: BTreeSet<u32> = findings.clone().map(|(_, f)| ply_for(f, played)).collect();
     if wanted.is_empty() {
-        return out;
+        return;
     }
     let (_, views) = views_at(game, record, &report.parameters, &wanted);
-    for (slot, f) in out.iter_mut().zip(&report.findings) {
-        if f.severity() != Severity::Error {
-            continue;
-        }
+    for (i, f) in findings {
         let at = ply_for(f, played);
         let Some(v) = views.get(&at) else {
             continue;
@@ -199,9 +234,8 @@ pub fn finding_boards(
             text.push('\n');
         }
         text.push('\n');
-        *slot = Some(text);
+        out[i] = Some(text);
     }
-    out
 }
 
 #[cfg(test)]
@@ -259,10 +293,15 @@ pub struct ShowRequest {
     pub ply: u32,
     /// Which game of the input (from 0).
     pub game_index: usize,
+    /// Which line of play of the game (0 the main line, `n` its variation `n`).
+    pub line: usize,
     /// Only what the player of this name knows (`red`, `black`, ...); `None`: the arbiter.
     pub as_side: Option<String>,
-    /// Also write the picture as an SVG file here.
+    /// Also write the picture as an SVG file here; `-`: write the SVG to the output instead
+    /// of the text board.
     pub svg: Option<std::path::PathBuf>,
+    /// How the SVG writes piece faces (letters, or Xiangqi's characters).
+    pub faces: crate::report::svg::Faces,
     /// Parameter overrides.
     pub overrides: Overrides,
     /// ANSI colours.
@@ -309,7 +348,7 @@ pub fn run(
     out: &mut dyn std::io::Write,
     err: &mut dyn std::io::Write,
 ) -> ExitStatus {
-    let Some((chunk, rec)) = pipeline::game_or_say(input, req.game_index, err) else {
+    let Some((chunk, rec)) = pipeline::line_or_say(input, req.game_index, req.line, err) else {
         return ExitStatus::Unusable;
     };
     if req.log {
@@ -319,7 +358,12 @@ pub fn run(
         Ok(v) => v,
         Err(e) => {
             crate::report::human::print_findings(&chunk, &e.findings, rec.index, req.color, err);
-            let _ = writeln!(err, "arbiter: cannot show {}: {}", chunk.source, e.message);
+            let _ = writeln!(
+                err,
+                "arbiter: cannot show {}: {}",
+                crate::report::escape::visible(&chunk.source),
+                crate::report::escape::visible(&e.message)
+            );
             return ExitStatus::Unusable;
         }
     };
@@ -340,15 +384,19 @@ pub fn run(
             }
         },
     };
-    if let Err(e) = out
-        .write_all(view.render_text(req.color).as_bytes())
-        .and_then(|_| out.flush())
-    {
+    // `--svg -`: the SVG alone on standard output, in place of the text board.
+    let to_stdout = req.svg.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    let shown = if to_stdout {
+        view.render_svg_with(req.faces)
+    } else {
+        view.render_text(req.color)
+    };
+    if let Err(e) = out.write_all(shown.as_bytes()).and_then(|_| out.flush()) {
         let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
         return ExitStatus::Unusable;
     }
-    if let Some(path) = &req.svg {
-        if let Err(e) = std::fs::write(path, view.render_svg()) {
+    if let Some(path) = req.svg.as_ref().filter(|_| !to_stdout) {
+        if let Err(e) = std::fs::write(path, view.render_svg_with(req.faces)) {
             let _ = writeln!(err, "arbiter: cannot write {}: {e}", path.display());
             return ExitStatus::Unusable;
         }

@@ -207,12 +207,97 @@ impl std::fmt::Display for EndReason {
 
 /// The verdict a rule gives a position: the result and why (a Xiangqi repetition's,
 /// rulings §4.3, whether it ended the game or play went on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Verdict {
     /// The result the rule gives.
     pub result: RecordedResult,
     /// Why.
     pub reason: EndReason,
+}
+
+/// A ply named as the record writes it, for verdicts and claim answers: `ply 271 (136. b4xb7)`;
+/// in a record whose turns hold several plies (Spionage), `ply 9 (turn 5, 3. White, move 1:
+/// e3-e4)`, as Spionage's findings name a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveRef {
+    /// The ply (1-based, in the order played).
+    pub ply: u32,
+    /// The turn of the movetext it belongs to (0-based; equals `ply - 1` outside Spionage).
+    pub turn: usize,
+    /// The movetext number of that turn (`136` in `136. b4xb7`).
+    pub number: u64,
+    /// True when the turn is written after `N...` (the second player's turn of number N).
+    pub second: bool,
+    /// The move within its turn (1-based), when the record's turns hold several plies.
+    pub move_in_turn: Option<usize>,
+    /// Who played it, when the replay reached it.
+    pub side: Option<Side>,
+    /// The move as written, its annotation in parentheses included (`b4xb7(2:F)`).
+    pub text: String,
+}
+
+impl MoveRef {
+    /// `136. b4xb7`, `136... b7xb8`, or `turn 5, 3. White, move 1: e3-e4` (Spionage);
+    /// `sides` names the players. The text is the log's: escape it before it reaches a
+    /// terminal or a page.
+    pub fn written(&self, sides: [&str; 2]) -> String {
+        let dots = if self.second { "..." } else { "." };
+        match self.move_in_turn {
+            Some(k) => {
+                let who = self
+                    .side
+                    .map_or(String::new(), |s| format!(" {}", sides[s.index()]));
+                format!(
+                    "turn {}, {}{dots}{who}, move {k}: {}",
+                    self.turn + 1,
+                    self.number,
+                    self.text
+                )
+            }
+            None => format!("{}{dots} {}", self.number, self.text),
+        }
+    }
+
+    /// `ply 271 (136. b4xb7)`: [`MoveRef::written`] after the ply number.
+    pub fn named(&self, sides: [&str; 2]) -> String {
+        format!("ply {} ({})", self.ply, self.written(sides))
+    }
+}
+
+/// The words for an ending, shared by every output (the human report's verdict, `show`'s
+/// caption, `claim` answers): (`Red wins: Blue's Flag is captured`, `draw: neither side can
+/// move`), with the players named as in `sides`; the reason's kebab-case code is not
+/// included.
+pub fn ending_words(sides: [&str; 2], v: Verdict) -> String {
+    let winner = match v.result {
+        RecordedResult::FirstWins => Some(Side::First),
+        RecordedResult::SecondWins => Some(Side::Second),
+        _ => None,
+    };
+    let Some(w) = winner else {
+        return match v.reason {
+            EndReason::NeitherCanMove => "draw: neither side can move".into(),
+            EndReason::Repetition => {
+                "draw by repetition: a position stands for the third time".into()
+            }
+            EndReason::MoveLimit => "draw: the no-capture move limit is reached".into(),
+            r => format!("{}: {}", v.result.as_str(), r.as_str().replace('-', " ")),
+        };
+    };
+    let (win, lose) = (sides[w.index()], sides[w.other().index()]);
+    let why = match v.reason {
+        EndReason::FlagCaptured => format!("{lose}'s Flag is captured"),
+        EndReason::NoLegalMove => format!("{lose} has no legal move"),
+        EndReason::HeadquartersCaptured => format!("{lose}'s Headquarters is captured"),
+        EndReason::AllPiecesCaptured => format!("{lose} has no movable piece left"),
+        EndReason::DenEntered => format!("{win} enters {lose}'s den"),
+        EndReason::Checkmate => format!("{lose} is checkmated"),
+        EndReason::Stalemate => format!("{lose} is stalemated"),
+        EndReason::PerpetualCheck => format!("{lose} checks perpetually"),
+        EndReason::PerpetualChase => format!("{lose} chases perpetually"),
+        r => r.as_str().replace('-', " "),
+    };
+    format!("{win} wins: {why}")
 }
 
 /// One row of the table of rulesets ([`GAMES`]): how a ruleset is named and its players.
@@ -332,5 +417,34 @@ mod tests {
         assert_eq!(nth(4), "4th");
         assert_eq!(nth(12), "12th");
         assert_eq!(nth(112), "112th");
+    }
+}
+
+/// How a run ends (rulings §5), and the process's exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitStatus {
+    /// 0: no finding at the `--fail-on` level.
+    Clean,
+    /// 1: findings at the `--fail-on` level (or a claim that does not hold).
+    Findings,
+    /// 2: some input could not be read, parsed or judged, the usage was wrong, or the report
+    /// could not be written.
+    Unusable,
+}
+
+impl ExitStatus {
+    /// 0, 1 or 2.
+    pub fn code(self) -> u8 {
+        match self {
+            ExitStatus::Clean => 0,
+            ExitStatus::Findings => 1,
+            ExitStatus::Unusable => 2,
+        }
+    }
+}
+
+impl From<ExitStatus> for std::process::ExitCode {
+    fn from(s: ExitStatus) -> Self {
+        std::process::ExitCode::from(s.code())
     }
 }

@@ -110,7 +110,7 @@ pub struct LastMove {
 }
 
 /// One position as a picture. The engine fills the board part ([`crate::rules::Rules::view`]);
-/// [`crate::rules::replay_game`]'s caller fills `ply`, `last_move` and `ended`;
+/// [`crate::games::replay_game`]'s caller fills `ply`, `last_move` and `ended`;
 /// [`BoardView::seen_by`] sets `viewer`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardView {
@@ -146,7 +146,7 @@ pub struct BoardView {
     pub last_move: Option<LastMove>,
     /// How the game ended on the board at this position: result and reason (`1-0`,
     /// `flag-captured`).
-    pub ended: Option<(&'static str, &'static str)>,
+    pub ended: Option<crate::types::Verdict>,
     /// `None`: the arbiter's view (everything); `Some(side)`: what that side knows.
     pub viewer: Option<Side>,
 }

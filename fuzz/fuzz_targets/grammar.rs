@@ -13,4 +13,5 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = arbiter::record::fast::parse_fast(&text, 0);
     arbiter_fuzz::judge("fuzz.arb", data, &arbiter::Options::default());
+    arbiter_fuzz::each_game_alone("fuzz.arb", data, &arbiter::Options::default());
 });

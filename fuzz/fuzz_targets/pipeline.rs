@@ -5,11 +5,11 @@
 //! numbers and junk. So the fuzzer reaches deep positions (combat, repetition windows,
 //! chases, ends of the game) and not only the parser's error paths.
 #![no_main]
+use arbiter::games::stratego::Stratego;
+use arbiter::games::xiangqi::{MoveList, Xiangqi, GEOMETRY};
 use arbiter::pipeline::{game_of, parameters_for, Options};
 use arbiter::record::parse::parse_log;
 use arbiter::record::MoveRecord;
-use arbiter::games::stratego::Stratego;
-use arbiter::games::xiangqi::{MoveList, Xiangqi, GEOMETRY};
 use arbiter::rules::{GameId, Overrides, Rules};
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
@@ -133,7 +133,7 @@ fn follow(text: &str) -> Follow {
     let Ok(game) = game_of(&rec, &overrides) else {
         return Follow::None;
     };
-    let Ok((params, _)) = parameters_for(&rec, game, &overrides) else {
+    let Ok((params, _, _)) = parameters_for(&rec, game, &overrides) else {
         return Follow::None;
     };
     let mut findings = Vec::new();
@@ -198,8 +198,12 @@ fuzz_target!(|log: Log| {
                             .chain("RNBACP".chars().map(|c| format!("{raw}({c})")))
                         {
                             let mut probe = st.clone();
-                            if e.play(&mut probe, &MoveRecord::unlocated(&cand, number as usize), number + 1)
-                                .is_ok()
+                            if e.play(
+                                &mut probe,
+                                &MoveRecord::unlocated(&cand, number as usize),
+                                number + 1,
+                            )
+                            .is_ok()
                             {
                                 chosen = cand;
                                 break;
@@ -238,7 +242,7 @@ fuzz_target!(|log: Log| {
     text.push_str("*\n");
     let mut opts = Options::default();
     if log.claim {
-        opts.overrides.repetition = Some("claim".into());
+        opts.overrides.repetition = Some(arbiter::rules::RepetitionMode::Claim);
     }
     arbiter_fuzz::judge("fuzz.arb", text.as_bytes(), &opts);
 });

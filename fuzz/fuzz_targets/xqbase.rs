@@ -2,8 +2,7 @@
 //! `--game xiangqi`, as the corpus is; and every readable game rewritten in the three
 //! notations (`arbiter convert --notation`).
 #![no_main]
-use arbiter::convert::write_native_in;
-use arbiter::games::xiangqi::notation::Notation;
+use arbiter::convert::convert_one;
 use arbiter::rules::{GameId, Overrides};
 use libfuzzer_sys::fuzz_target;
 
@@ -17,15 +16,8 @@ fuzz_target!(|data: &[u8]| {
         ..Overrides::default()
     };
     for rec in arbiter::pipeline::parse_source(&src) {
-        let Ok(game) = arbiter::pipeline::game_of(&rec, &overrides) else {
-            continue;
-        };
-        let Ok((params, defaults)) = arbiter::pipeline::parameters_for(&rec, game, &overrides)
-        else {
-            continue;
-        };
-        for to in [Notation::Iccs, Notation::Wxf, Notation::Chinese] {
-            let _ = write_native_in(&rec, game, &params, &defaults, to);
+        for to in ["iccs", "wxf", "chinese"] {
+            let _ = convert_one(&rec, &overrides, Some(to));
         }
     }
 });

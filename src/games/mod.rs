@@ -34,6 +34,40 @@ pub fn refuse_name(tag: &Tag) -> Option<Finding> {
         .then(|| spionage::setup::small_variant_finding(tag))
 }
 
+/// The rulesets a record that names none could be, by the shape of what it holds: the width
+/// of its setup rows and the pieces in them (40 a side: Stratego; 8: Barrage; 10: Duel; 30:
+/// Spionage; rows of 8: Veldslag), or, without setups, moves that stay on Jungle's 7x9 board.
+/// Empty when nothing tells (a guess for the help line of the finding, never a verdict).
+pub fn suggest(record: &GameRecord) -> Vec<GameId> {
+    use GameId::*;
+    if let Some(block) = record.setups.first() {
+        let width = block.rows.first().map_or(0, |r| r.cells.value.len());
+        let pieces: usize = block
+            .rows
+            .iter()
+            .map(|r| r.cells.value.bytes().filter(|&c| c != b'.').count())
+            .sum();
+        return match (width, pieces) {
+            (8, _) => vec![Veldslag],
+            (10, 40) => vec![Stratego],
+            (10, 8) => vec![Barrage],
+            (10, 10) => vec![Duel],
+            (10, 30) => vec![Spionage, SpionageSnel],
+            _ => Vec::new(),
+        };
+    }
+    let on_jungle_board = |(f, r): (u8, u32)| f < 7 && (1..=9).contains(&r);
+    let moves: Vec<_> = record.moves.iter().map(|m| m.coord()).collect();
+    if !moves.is_empty()
+        && moves
+            .iter()
+            .all(|c| c.is_some_and(|c| on_jungle_board(c.from) && on_jungle_board(c.to)))
+    {
+        return vec![Jungle];
+    }
+    Vec::new()
+}
+
 /// Replays `record` under the engine of `game` ([`Engine::replay`]).
 pub fn replay_game(
     game: GameId,

@@ -435,21 +435,23 @@ fn read_move_number(text: &str) -> (u64, bool) {
     (text[..digits].parse::<u64>().unwrap_or(u64::MAX), dots3)
 }
 
+/// A tag value as the log writes it, read: `\"` is a quote, `\\` a backslash, `\n` and `\r`
+/// a line feed and a carriage return (how `convert` writes a value that holds one); any
+/// other backslash is itself (`C:\dir` stays as written).
 fn unescape(s: &str) -> compact_str::CompactString {
     if !s.contains('\\') {
         return s.into();
     }
     let mut out = compact_str::CompactString::with_capacity(s.len());
-    let mut chars = s.chars();
+    let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some(n) => out.push(n),
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
+        let escaped = match (c, chars.peek()) {
+            ('\\', Some('"' | '\\')) => chars.next(),
+            ('\\', Some('n')) => chars.next().map(|_| '\n'),
+            ('\\', Some('r')) => chars.next().map(|_| '\r'),
+            _ => None,
+        };
+        out.push(escaped.unwrap_or(c));
     }
     out
 }

@@ -147,8 +147,8 @@ impl Scanner<'_> {
                     self.i += close + 1;
                 }
                 Some(b';') => {
-                    let end = match memchr::memchr(b'\n', &self.b[self.i..]) {
-                        Some(n) => self.i + n, // the newline is whitespace
+                    let end = match memchr::memchr2(b'\n', b'\r', &self.b[self.i..]) {
+                        Some(n) => self.i + n, // the line end is whitespace
                         None => self.b.len(),
                     };
                     builder.comment((self.i, end));
@@ -438,7 +438,10 @@ impl Scanner<'_> {
             let a = self.i + 1;
             let mut j = a;
             while let Some(&c) = self.b.get(j) {
-                if matches!(c, b')' | b'(' | b'\n' | b'\r' | b'{' | b'}') {
+                if matches!(
+                    c,
+                    b')' | b'(' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']' | b';'
+                ) {
                     break;
                 }
                 j += 1;

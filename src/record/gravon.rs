@@ -50,230 +50,413 @@ pub fn gravon_letter(native: char, side: usize) -> Option<u8> {
 }
 
 /// Where the games of a Gravon file lie: for each `<game` start tag (outside comments,
-/// CDATA and processing instructions), the bytes from it to just past its `</game>` (or up to
-/// the next game, or the end, when it does not close), with anything but white space and
-/// `</stratego>` after `</game>` kept in the piece so that its reader reports it. A file
-/// without a `<game` is one piece. Linear in the bytes.
+/// CDATA and processing instructions), the bytes from it (from its line, when only white
+/// space precedes it there; the first game from the start of the file, so that its reader
+/// sees the prolog) to just past its `</game>`, or up to the next game, or the end, when
+/// anything but white space and `</stratego>` follows its `</game>` (kept in the piece so
+/// that its reader reports it). A file without a `<game` is one piece. Linear in the bytes;
+/// [`GameScan`] finds the same pieces in a stream.
 pub fn game_pieces(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let starts = game_starts(bytes);
+    let mut scan = GameScan::default();
+    let mut starts = Vec::new();
+    while let Some(s) = scan.next(bytes, true) {
+        starts.push(s);
+    }
     if starts.is_empty() {
         return vec![(0, bytes.len())];
     }
-    let mut out = Vec::with_capacity(starts.len());
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(starts.len());
     for (i, &s) in starts.iter().enumerate() {
         let limit = starts.get(i + 1).copied().unwrap_or(bytes.len());
-        let piece = &bytes[s..limit];
-        let end = memchr::memmem::find(piece, b"</game>")
-            .map(|e| s + e + b"</game>".len())
-            .filter(|&e| only_closing(&bytes[e..limit]))
-            .unwrap_or(limit);
-        // A game whose line holds only white space before it starts with that line.
-        let prev_end = out.last().map_or(0, |p: &(usize, usize)| p.1);
-        let line_start =
-            memchr::memrchr(b'\n', &bytes[prev_end..s]).map_or(prev_end, |i| prev_end + i + 1);
-        let start = if bytes[line_start..s]
-            .iter()
-            .all(|b| *b == b' ' || *b == b'\t')
-        {
-            line_start
-        } else {
-            s
+        let start = match out.last() {
+            None => 0,
+            Some(&(_, prev_end)) => game_start(bytes, prev_end, s),
         };
-        out.push((start, end));
+        out.push((start, game_end(bytes, s, limit)));
     }
     out
+}
+
+/// Where the piece of a game whose `<game` tag is at `s` starts, when the previous piece
+/// ended at `prev_end`: at the start of the tag's line if only white space precedes the tag
+/// there, else at the tag.
+pub fn game_start(bytes: &[u8], prev_end: usize, s: usize) -> usize {
+    let line_start =
+        memchr::memrchr(b'\n', &bytes[prev_end..s]).map_or(prev_end, |i| prev_end + i + 1);
+    if bytes[line_start..s]
+        .iter()
+        .all(|b| *b == b' ' || *b == b'\t')
+    {
+        line_start
+    } else {
+        s
+    }
+}
+
+/// Where the piece of the game whose `<game` tag is at `s` ends, when the next game (or the
+/// end) is at `limit`: just past its `</game>` when only white space and the root's end tag
+/// follow; else at `limit`, less a last `</stratego>` (the root's end, which no game's
+/// reader has opened).
+pub fn game_end(bytes: &[u8], s: usize, limit: usize) -> usize {
+    let piece = &bytes[s..limit];
+    if let Some(e) = memchr::memmem::find(piece, b"</game>").map(|e| s + e + b"</game>".len()) {
+        if only_closing(&bytes[e..limit]) {
+            return e;
+        }
+    }
+    let trimmed = piece.trim_ascii_end();
+    match trimmed.strip_suffix(b"</stratego>") {
+        Some(t) => s + t.len(),
+        None => limit,
+    }
 }
 
 /// True when `rest` holds only white space and the root's end tag.
 fn only_closing(rest: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(rest);
-    let t = text.trim();
-    t.is_empty() || t == "</stratego>"
+    let t = rest.trim_ascii();
+    t.is_empty() || t == b"</stratego>"
 }
 
-/// The byte offsets of every `<game` start tag outside comments, CDATA sections and
-/// processing instructions.
-fn game_starts(bytes: &[u8]) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(i) = memchr::memchr(b'<', &bytes[at..]) {
-        let p = at + i;
-        let rest = &bytes[p..];
-        let skip_to = |end: &[u8], from: usize| {
-            memchr::memmem::find(&bytes[from..], end).map_or(bytes.len(), |e| from + e + end.len())
-        };
-        at = if rest.starts_with(b"<!--") {
-            skip_to(b"-->", p + 4)
-        } else if rest.starts_with(b"<![CDATA[") {
-            skip_to(b"]]>", p + 9)
-        } else if rest.starts_with(b"<?") {
-            skip_to(b"?>", p + 2)
-        } else {
-            let is_game = rest.starts_with(b"<game")
-                && rest
-                    .get(5)
-                    .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c));
-            if is_game {
-                out.push(p);
+/// Finds the `<game` start tags of a Gravon text as it arrives, outside comments, CDATA
+/// sections and processing instructions: each byte is looked at once however the text is
+/// cut into pieces, so a file is read game by game in memory bounded by its largest game.
+#[derive(Debug, Default, Clone)]
+pub struct GameScan {
+    /// Where to go on in the buffer.
+    at: usize,
+    /// The end of the comment, CDATA section or processing instruction the scan is in.
+    skip: Option<&'static [u8]>,
+}
+
+/// Bytes a `<` needs after it to know what it opens (`<![CDATA[`).
+const LOOKAHEAD: usize = 9;
+
+impl GameScan {
+    /// The offset in `buf` of the next `<game` start tag after the last one found, or `None`
+    /// when `buf` holds no more of them (more bytes may hold one, unless `eof`). `buf` is the
+    /// same buffer each call, grown at its end or shortened at its front ([`GameScan::shift`]).
+    pub fn next(&mut self, buf: &[u8], eof: bool) -> Option<usize> {
+        loop {
+            if let Some(end) = self.skip {
+                match memchr::memmem::find(&buf[self.at.min(buf.len())..], end) {
+                    Some(k) => {
+                        self.at += k + end.len();
+                        self.skip = None;
+                    }
+                    None => {
+                        // Keep the bytes that may begin the end marker.
+                        self.at = self.at.max(buf.len().saturating_sub(end.len() - 1));
+                        return None;
+                    }
+                }
             }
-            p + 1
-        };
+            let Some(k) = memchr::memchr(b'<', &buf[self.at.min(buf.len())..]) else {
+                self.at = buf.len();
+                return None;
+            };
+            let p = self.at + k;
+            let rest = &buf[p..];
+            if rest.len() < LOOKAHEAD && !eof {
+                self.at = p;
+                return None;
+            }
+            let (open, close): (usize, &'static [u8]) = if rest.starts_with(b"<!--") {
+                (4, b"-->")
+            } else if rest.starts_with(b"<![CDATA[") {
+                (9, b"]]>")
+            } else if rest.starts_with(b"<?") {
+                (2, b"?>")
+            } else {
+                self.at = p + 1;
+                let is_game = rest.starts_with(b"<game")
+                    && rest
+                        .get(5)
+                        .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c));
+                if is_game {
+                    return Some(p);
+                }
+                continue;
+            };
+            self.at = p + open;
+            self.skip = Some(close);
+        }
     }
-    out
+
+    /// The first `n` bytes of the buffer were dropped.
+    pub fn shift(&mut self, n: usize) {
+        self.at -= n.min(self.at);
+    }
 }
 
 /// Reads every `<game>` of a Gravon XML text. `name` is the file name: Gravon marks Duel
-/// records only by the prefix `duell-`.
+/// records only by the prefix `duell-`. Nothing is skipped without a word: an element or text
+/// arbiter does not read, and a second `<result>` or `<player>` of one side, is a
+/// `record-defect` warning; broken XML a `parse-error` in the game it breaks.
 pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
     let base_name = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let duel = base_name.starts_with("duell");
     // quick-xml skips a leading BOM and counts its positions after it: read the text after
     // the BOM and shift every position back into `text`.
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let mut reader = Reader::from_str(&text[bom..]);
-    let mut games: Vec<GameRecord> = Vec::new();
-    let mut current: Option<GameRecord> = None;
-    let mut ply_expected = 1u64;
+    let mut xml = Reader::from_str(&text[bom..]);
+    let mut r = GravonReader {
+        text,
+        duel: base_name.starts_with("duell"),
+        games: Vec::new(),
+        current: None,
+        ply_expected: 1,
+        stray: Vec::new(),
+        in_player: false,
+    };
     loop {
-        let before = reader.buffer_position() as usize + bom;
-        let ev = reader.read_event();
-        let after = reader.buffer_position() as usize + bom;
+        let before = xml.buffer_position() as usize + bom;
+        let ev = xml.read_event();
+        let after = xml.buffer_position() as usize + bom;
         match ev {
             Err(e) => {
-                let at = (reader.error_position() as usize + bom).min(text.len());
-                let f = Finding::new(
-                    Code::ParseError,
-                    Span::new(at, (at + 1).min(text.len())),
-                    format!("broken Gravon XML: {e}"),
-                    RULE,
-                )
-                .label("the XML breaks here")
-                .help("the file is not well-formed XML; re-download or repair the record");
-                let mut g = current.take().unwrap_or_else(|| GameRecord {
-                    span: Span::new(before, text.len()),
-                    ..GameRecord::default()
-                });
-                g.findings.push(f);
-                g.span.end = text.len();
-                games.push(g);
+                let at = (xml.error_position() as usize + bom).min(text.len());
+                r.broken(format!("broken Gravon XML: {e}"), at, before);
                 break;
             }
             Ok(Event::Eof) => break,
-            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => {
-                let elem = element_span(text, before, after);
-                let tag_name = e.name().as_ref().to_vec();
-                match tag_name.as_slice() {
-                    b"game" => {
-                        let kind = attr(text, elem, "type")
-                            .map(|s| s.value)
-                            .unwrap_or_default();
-                        let mut g = GameRecord {
-                            span: Span::new(elem.start, text.len()),
-                            ..GameRecord::default()
-                        };
-                        let implied = match kind.as_str() {
-                            "classic" if duel => "duel".to_string(),
-                            "barrage" if duel => "duel".to_string(),
-                            "classic" => "stratego".to_string(),
-                            other if duel && other.is_empty() => "duel".to_string(),
-                            other => other.to_string(),
-                        };
-                        g.implied_game = Some(implied);
-                        // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
-                        g.format_defaults.push(("TwoSquares", "5"));
-                        if let Some(t) = attr(text, elem, "type") {
-                            g.tags
-                                .push(tag("GravonType", t.value.clone(), t.span, elem));
-                        }
-                        current = Some(g);
-                        ply_expected = 1;
-                    }
-                    b"field" => {
-                        if let (Some(g), Some(content)) =
-                            (current.as_mut(), attr(text, elem, "content"))
-                        {
-                            let standard = matches!(
-                                g.implied_game.as_deref(),
-                                Some("stratego" | "barrage" | "duel")
-                            );
-                            read_field(g, &content, standard);
-                        }
-                    }
-                    b"move" => {
-                        if let Some(g) = current.as_mut() {
-                            read_move(g, text, elem, &mut ply_expected);
-                        }
-                    }
-                    b"rescue" => {
-                        if let Some(g) = current.as_mut() {
-                            g.findings.push(
-                                Finding::new(
-                                    Code::RecordDefect,
-                                    elem,
-                                    "rescue move of the ultimate lightning variant",
-                                    RULE,
-                                )
-                                .label("not a move of the supported rulesets")
-                                .help("ultimate lightning records are not judged"),
-                            );
-                        }
-                    }
-                    b"player" => {
-                        if let Some(g) = current.as_mut() {
-                            let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
-                            // the text follows the start tag, up to the next markup
-                            let rest = text.get(elem.end..).unwrap_or_default();
-                            let close = memchr::memchr(b'<', rest.as_bytes())
-                                .filter(|&i| rest[i..].starts_with("</player>"));
-                            if let Some(close) = close {
-                                let name = rest[..close].trim().to_string();
-                                let tname = if id == "1" { "Red" } else { "Blue" };
-                                let vspan = Span::new(elem.end, elem.end + close);
-                                g.tags.push(tag(tname, unescape_xml(&name), vspan, vspan));
-                            }
-                        }
-                    }
-                    b"result" => {
-                        if let Some(g) = current.as_mut() {
-                            read_result(g, text, elem);
-                        }
-                    }
-                    _ => {}
-                }
+            Ok(Event::Start(e)) => {
+                r.element(e.name().as_ref(), element_span(text, before, after), false);
             }
-            Ok(Event::End(e)) => {
-                if e.name().as_ref() == b"game" {
-                    if let Some(mut g) = current.take() {
-                        g.span.end = after;
-                        g.turns = g.moves.len();
-                        games.push(g);
-                    }
-                }
+            Ok(Event::Empty(e)) => {
+                r.element(e.name().as_ref(), element_span(text, before, after), true);
             }
+            Ok(Event::End(e)) => r.end(e.name().as_ref(), after),
+            Ok(Event::Text(_)) | Ok(Event::CData(_)) => r.text_between(before, after),
             Ok(_) => {}
         }
     }
-    if let Some(mut g) = current.take() {
-        g.turns = g.moves.len();
-        if !g.findings.iter().any(|f| f.code == Code::ParseError) {
-            g.findings.push(
+    r.finish()
+}
+
+/// The state of [`parse_gravon`] between two XML events.
+struct GravonReader<'a> {
+    text: &'a str,
+    duel: bool,
+    games: Vec<GameRecord>,
+    current: Option<GameRecord>,
+    ply_expected: u64,
+    /// Findings about what lies outside any game, for the next game (or the last one).
+    stray: Vec<Finding>,
+    /// Inside a `<player>` element, whose text is the player's name.
+    in_player: bool,
+}
+
+impl GravonReader<'_> {
+    /// A start tag (or an empty element) `name` at `elem`.
+    fn element(&mut self, name: &[u8], elem: Span, empty: bool) {
+        let text = self.text;
+        match (name, self.current.as_mut()) {
+            (b"game", _) => self.open_game(elem),
+            (b"stratego", None) => {}
+            (b"field", Some(g)) => {
+                if let Some(content) = attr(text, elem, "content") {
+                    let standard = matches!(
+                        g.implied_game.as_deref(),
+                        Some("stratego" | "barrage" | "duel")
+                    );
+                    read_field(g, &content, standard);
+                }
+            }
+            (b"move", Some(g)) => read_move(g, text, elem, &mut self.ply_expected),
+            (b"rescue", Some(g)) => g.findings.push(
                 Finding::new(
-                    Code::ParseError,
-                    Span::new(text.len(), text.len()),
-                    "the <game> element is never closed",
+                    Code::RecordDefect,
+                    elem,
+                    "rescue move of the ultimate lightning variant",
                     RULE,
                 )
-                .label("end of file")
-                .help("the record is truncated"),
-            );
+                .label("not a move of the supported rulesets")
+                .help("ultimate lightning records are not judged"),
+            ),
+            (b"player", Some(g)) => {
+                read_player(g, text, elem);
+                self.in_player = !empty;
+            }
+            (b"result", Some(g)) => {
+                let first = g.tag("Result").map(|t| t.span);
+                read_result(g, text, elem);
+                if let Some(first) = first {
+                    g.findings.push(second_element("result", elem, first));
+                }
+            }
+            _ => {
+                let f = skipped(elem, "an element arbiter does not read", "skipped");
+                self.note(f);
+            }
         }
-        games.push(g);
     }
-    for (i, g) in games.iter_mut().enumerate() {
-        g.index = i;
-        g.turns = g.moves.len();
+
+    /// A `<game>` start tag at `elem`: a new record (a game still open is closed first).
+    fn open_game(&mut self, elem: Span) {
+        if let Some(g) = self.current.take() {
+            self.games.push(unclosed(g, elem.start));
+        }
+        let text = self.text;
+        let kind = attr(text, elem, "type")
+            .map(|s| s.value)
+            .unwrap_or_default();
+        let mut g = GameRecord {
+            span: Span::new(elem.start, text.len()),
+            ..GameRecord::default()
+        };
+        let implied = match kind.as_str() {
+            "classic" | "barrage" if self.duel => "duel".to_string(),
+            "classic" => "stratego".to_string(),
+            "" if self.duel => "duel".to_string(),
+            other => other.to_string(),
+        };
+        // Duel is told apart only by the file name: without it, `classic` is Stratego unless
+        // --game says Duel (a record on standard input).
+        g.implied_is_default = kind == "classic" && !self.duel;
+        g.implied_game = Some(implied);
+        // Gravon played the two-squares rule with 5 (issue #3; rulings §1.4).
+        g.format_defaults.push(("TwoSquares", "5"));
+        if let Some(t) = attr(text, elem, "type") {
+            g.tags
+                .push(tag("GravonType", t.value.clone(), t.span, elem));
+        }
+        g.findings.append(&mut self.stray);
+        self.current = Some(g);
+        self.ply_expected = 1;
     }
-    games
+
+    /// An end tag `name`; `after` is the offset just past it.
+    fn end(&mut self, name: &[u8], after: usize) {
+        match name {
+            b"game" => {
+                if let Some(mut g) = self.current.take() {
+                    g.span.end = after;
+                    self.games.push(g);
+                }
+            }
+            b"player" => self.in_player = false,
+            _ => {}
+        }
+    }
+
+    /// Text or CDATA between `before` and `after`: white space, or a player's name, or a
+    /// `record-defect` (nothing else in a Gravon record holds text).
+    fn text_between(&mut self, before: usize, after: usize) {
+        let t = self.text.get(before..after).unwrap_or_default();
+        if self.in_player || t.trim().is_empty() {
+            return;
+        }
+        let lead = t.len() - t.trim_start().len();
+        let span = Span::new(before + lead, before + t.trim_end().len());
+        self.note(skipped(span, "text arbiter does not read", "skipped"));
+    }
+
+    /// A finding about the record: for the game being read, else kept for the next game.
+    fn note(&mut self, f: Finding) {
+        match self.current.as_mut() {
+            Some(g) => g.findings.push(f),
+            None => self.stray.push(f),
+        }
+    }
+
+    /// The XML breaks at `at` (`before`: where the event that broke started).
+    fn broken(&mut self, message: String, at: usize, before: usize) {
+        let len = self.text.len();
+        let f = Finding::new(
+            Code::ParseError,
+            Span::new(at, (at + 1).min(len)),
+            message,
+            RULE,
+        )
+        .label("the XML breaks here")
+        .help("the file is not well-formed XML; re-download or repair the record");
+        let mut g = self.current.take().unwrap_or_else(|| GameRecord {
+            span: Span::new(before, len),
+            ..GameRecord::default()
+        });
+        g.findings.append(&mut self.stray);
+        g.findings.push(f);
+        g.span.end = len;
+        self.games.push(g);
+    }
+
+    /// The records read, numbered; a game still open is closed with a `parse-error`, and
+    /// findings about what follows the last game go to it.
+    fn finish(mut self) -> Vec<GameRecord> {
+        if let Some(g) = self.current.take() {
+            let end = self.text.len();
+            self.games.push(unclosed(g, end));
+        }
+        if let Some(g) = self.games.last_mut() {
+            g.findings.append(&mut self.stray);
+        }
+        for (i, g) in self.games.iter_mut().enumerate() {
+            g.index = i;
+            g.turns = g.moves.len();
+        }
+        self.games
+    }
+}
+
+/// A game whose `<game>` element never closes, ended at `at` with a `parse-error` (unless
+/// the XML already broke in it).
+fn unclosed(mut g: GameRecord, at: usize) -> GameRecord {
+    if !g.findings.iter().any(|f| f.code == Code::ParseError) {
+        g.findings.push(
+            Finding::new(
+                Code::ParseError,
+                Span::new(at, at),
+                "the <game> element is never closed",
+                RULE,
+            )
+            .label(if at == g.span.end {
+                "end of file"
+            } else {
+                "the next game starts here"
+            })
+            .help("the record is truncated"),
+        );
+    }
+    g.span.end = at;
+    g
+}
+
+/// The `record-defect` for what a Gravon record holds that arbiter does not read.
+fn skipped(span: Span, what: &str, label: &str) -> Finding {
+    Finding::new(Code::RecordDefect, span, what.to_string(), RULE)
+        .label(label.to_string())
+        .help("Gravon records hold <game>, <field>, <move>, <player> and <result> elements; this part of the file is not judged")
+}
+
+/// The `record-defect` for a second `<name>` element in one game, at `elem`; `first` is the
+/// first one.
+fn second_element(name: &str, elem: Span, first: Span) -> Finding {
+    Finding::new(
+        Code::RecordDefect,
+        elem,
+        format!("a second <{name}> element in one game"),
+        RULE,
+    )
+    .label("this one is used")
+    .with_label(first, "the first one")
+    .help("a Gravon game holds one; check which is right")
+}
+
+/// A `<player id>` start tag at `elem`: its text, up to the next markup, is the name of Red
+/// (id 1) or Blue; a second name for one side is a `record-defect`.
+fn read_player(g: &mut GameRecord, text: &str, elem: Span) {
+    let id = attr(text, elem, "id").map(|a| a.value).unwrap_or_default();
+    let rest = text.get(elem.end..).unwrap_or_default();
+    let close =
+        memchr::memchr(b'<', rest.as_bytes()).filter(|&i| rest[i..].starts_with("</player>"));
+    if let Some(close) = close {
+        let name = rest[..close].trim().to_string();
+        let tname = if id == "1" { "Red" } else { "Blue" };
+        let vspan = Span::new(elem.end, elem.end + close);
+        if let Some(first) = g.tag(tname).map(|t| t.span) {
+            g.findings.push(second_element("player", elem, first));
+        }
+        g.tags.push(tag(tname, unescape_xml(&name), vspan, vspan));
+    }
 }
 
 fn tag(name: &str, value: String, vspan: Span, whole: Span) -> Tag {

@@ -4,19 +4,25 @@
 //! broken game never hides the next one and a 100,000-game archive is parsed one game at a
 //! time), then each game is parsed by the pest grammar in `grammar/log.pest`
 //! ([`parse::parse_game`]). Gravon XML records are read by [`gravon`], XQF files (XQStudio's
-//! binary format) by [`xqf`], into the same record type.
+//! binary format) by [`xqf`], DhtmlXQ records (the dpxq.com viewer's) by [`dhtmlxq`], into
+//! the same record type.
 //! Nothing here knows the rules of any game: a move is kept as the text the log gives, with its
 //! coordinate reading when it has one ([`CoordMove`]).
 
 mod builder;
+pub mod dhtmlxq;
+pub mod encoding;
 pub mod fast;
 pub mod gravon;
+pub mod layhenghok;
 pub mod parse;
+pub mod sniff;
 pub mod split;
+pub mod ucc2012;
 pub mod xqf;
 
 use crate::finding::Finding;
-pub use crate::types::{RecordedResult, Span, Spanned};
+pub use crate::types::{MoveRef, RecordedResult, Span, Spanned};
 
 /// One tag pair `[Name "value"]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,6 +127,16 @@ pub struct GameRecord {
     pub numbering_offset: u64,
     /// Set by importers: the ruleset the source format implies (Gravon's `type`).
     pub implied_game: Option<String>,
+    /// Set by importers: [`GameRecord::implied_game`] is the format's default, not its
+    /// statement (Gravon writes Duel as `classic`, told apart only by the file name), so
+    /// `--game` wins over it.
+    pub implied_is_default: bool,
+    /// Set by the reader: the ruleset the source's text shows when its games name none (an
+    /// xqbase file is Xiangqi: [`sniff::content_game`]).
+    pub content_game: Option<crate::types::GameId>,
+    /// Set by the reader: an earlier game of the same source named no ruleset either, and the
+    /// source's text shows none (the file's one finding was given there).
+    pub unnamed_before: bool,
     /// Set by importers: parameter values the source format plays with, as (tag name, value);
     /// the record's own tags win over them (Gravon played the two-squares rule with 5).
     pub format_defaults: Vec<(&'static str, &'static str)>,
@@ -234,6 +250,51 @@ impl GameRecord {
     pub fn tag_value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.value.as_str())
     }
+    /// Ply `ply` (1-based) of the main line named as the record writes it ([`MoveRef`]), with
+    /// `side` the player the replay found moving; `None` when there is no such ply. The move
+    /// within its turn is given when some turn of the record holds several plies (Spionage).
+    pub fn move_ref(&self, ply: u32, side: Option<crate::types::Side>) -> Option<MoveRef> {
+        let i = (ply as usize).checked_sub(1)?;
+        let m = self.moves.get(i)?;
+        let shifted = m.turn as u64 + self.numbering_offset;
+        let multi = self.turns != self.moves.len();
+        let first_of_turn = self.moves[..i]
+            .iter()
+            .rev()
+            .take_while(|p| p.turn == m.turn)
+            .count();
+        let mut text = m.text.value.to_string();
+        if let Some(a) = m.annotation() {
+            text.push_str(&format!("({})", a.value));
+        }
+        Some(MoveRef {
+            ply,
+            turn: m.turn,
+            number: shifted / 2 + 1,
+            second: shifted % 2 == 1,
+            move_in_turn: multi.then_some(first_of_turn + 1),
+            side,
+            text,
+        })
+    }
+    /// The record cut after its first `plies` plies of the main line: the same tags and
+    /// setups, no variations, comments, result or findings (what an engine replays to reach a
+    /// position).
+    pub fn head(&self, plies: usize) -> GameRecord {
+        let moves = self.moves[..plies.min(self.moves.len())].to_vec();
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: self.tags.clone(),
+            setups: self.setups.clone(),
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            format_defaults: self.format_defaults.clone(),
+            ..GameRecord::default()
+        }
+    }
     /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
     /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
     /// then the line's own, in the order played. Empty when there is no line `n`. Time and
@@ -267,6 +328,67 @@ impl GameRecord {
         }
         out
     }
+    /// Line `n` as a game of its own: the record with line `n`'s plies from the game's start
+    /// as its moves ([`GameRecord::line_plies`]), no variations, and the comments, NAGs and
+    /// findings of line `n` and of the record as a whole. A variation (`n` > 0) has no result
+    /// of its own: the game's `Result` tag and result token are left out. `None` when there is
+    /// no line `n`. For `show --line` and `claim --line`.
+    pub fn line_record(&self, n: usize) -> Option<GameRecord> {
+        if n > self.variations.len() {
+            return None;
+        }
+        let keep = |line: usize| line == 0 || line == n;
+        let mut tags = self.tags.clone();
+        if n > 0 {
+            tags.retain(|t| !t.name.value.eq_ignore_ascii_case("Result"));
+        }
+        let moves: Vec<MoveRecord> = self.line_plies(n).into_iter().cloned().collect();
+        Some(GameRecord {
+            tags,
+            turns: moves.last().map_or(0, |m| m.turn + 1),
+            moves,
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            result_token: if n > 0 {
+                None
+            } else {
+                self.result_token.clone()
+            },
+            findings: self
+                .findings
+                .iter()
+                .filter(|f| keep(f.line))
+                .cloned()
+                .collect(),
+            ..self.clone_header()
+        })
+    }
+
+    /// The record without its lines of play (moves, variations, comments, NAGs): the part
+    /// every line shares.
+    fn clone_header(&self) -> GameRecord {
+        GameRecord {
+            index: self.index,
+            span: self.span,
+            tags: Vec::new(),
+            setups: self.setups.clone(),
+            moves: Vec::new(),
+            turns: 0,
+            result_token: None,
+            findings: Vec::new(),
+            numbering_offset: self.numbering_offset,
+            implied_game: self.implied_game.clone(),
+            implied_is_default: self.implied_is_default,
+            content_game: self.content_game,
+            unnamed_before: self.unnamed_before,
+            format_defaults: self.format_defaults.clone(),
+            variations: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+        }
+    }
+
     /// Every span the record holds (its own, tags, setups, moves with their coordinate
     /// readings and annotations, variations, comments, findings and their labels), for tests
     /// that check every span lies inside the input.
@@ -347,6 +469,71 @@ impl GameRecord {
         self.findings
             .iter()
             .any(|f| f.code == crate::finding::Code::ParseError)
+    }
+}
+
+/// A line format read whole by an importer, known by its first bytes ([`Importer::sniff`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Importer {
+    /// The layhenghok Jungle program's saved games ([`layhenghok`]).
+    Layhenghok,
+    /// The UCC 2012 Stratego judge's logs ([`ucc2012`]).
+    Ucc2012,
+}
+
+impl Importer {
+    /// The importer whose format `head` (a source's first bytes) starts like, if any.
+    pub fn sniff(head: &[u8]) -> Option<Importer> {
+        if layhenghok::looks_like(head) {
+            Some(Importer::Layhenghok)
+        } else if ucc2012::looks_like(head) {
+            Some(Importer::Ucc2012)
+        } else {
+            None
+        }
+    }
+
+    /// Reads the one game of a whole source; spans are offsets into `text`.
+    pub fn read(self, text: &str) -> GameRecord {
+        match self {
+            Importer::Layhenghok => layhenghok::read(text),
+            Importer::Ucc2012 => ucc2012::read(text),
+        }
+    }
+}
+
+/// The lines of `text` with the byte offset each starts at, without their line ends (`\n`,
+/// `\r\n`), for importers of line formats.
+pub(crate) fn located_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut at = 0;
+    text.split_inclusive('\n')
+        .map(|l| {
+            let start = at;
+            at += l.len();
+            (start, l.trim_end_matches('\n').trim_end_matches('\r'))
+        })
+        .collect()
+}
+
+/// The white-space separated words of `line`, which starts at byte `base` of its source, each
+/// with its span.
+pub(crate) fn located_words(line: &str, base: usize) -> Vec<Spanned<&str>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for w in line.split_whitespace() {
+        let start = at + line[at..].find(w).unwrap_or(0);
+        at = start + w.len();
+        out.push(Spanned::new(w, Span::new(base + start, base + at)));
+    }
+    out
+}
+
+/// A tag an importer reads from its format: its name and value both located at `span`.
+pub(crate) fn imported_tag(name: &str, value: &str, span: Span) -> Tag {
+    Tag {
+        name: Spanned::new(name.into(), span),
+        value: Spanned::new(value.into(), span),
+        span,
     }
 }
 

@@ -369,5 +369,7 @@ mod tests {
     fn escaped_tag_value() {
         let g = &parse_log("[Event \"a \\\"b\\\" c\"]\n*")[0];
         assert_eq!(g.tag_value("Event"), Some("a \"b\" c"));
+        let g = &parse_log("[Event \"1\\n2\\r3\\\\n C:\\dir\"]\n*")[0];
+        assert_eq!(g.tag_value("Event"), Some("1\n2\r3\\n C:\\dir"));
     }
 }

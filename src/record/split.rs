@@ -1,25 +1,103 @@
 //! Cuts a source text into games, in one linear pass, before any grammar runs.
 //!
-//! A new game starts at a line whose first non-blank character is `[` (a tag line) when
-//! something other than tags (setup rows or movetext) has been seen since the previous tag.
-//! Brace comments that span lines are skipped, so a `[` inside a comment never starts a game.
-//! This is what lets a 100,000-game archive be parsed one game at a time, and what keeps one
-//! broken game from hiding the others.
+//! The rule is the grammar's own (`grammar/log.pest`: `game = tag* setup* movetext`): a game
+//! is its tag pairs, then everything else; a `[` outside comments can only stand in a tag
+//! pair before anything else of the game, so the first `[` after anything else starts the
+//! next game. Tag pairs are read here exactly as the grammar reads them ([`tag_len`]); a
+//! line that starts like a tag but is not one counts as "anything else" (its game gets the
+//! grammar's parse-error, the next tag line starts the next game). A second `Game` tag ends a
+//! game of tags only: the game it names is the next one. Brace comments are
+//! skipped, also across lines, so a `[` inside a comment never starts a game; a `;` comment
+//! runs to the end of its line. A line ends at LF, CRLF or a lone CR (old Mac files).
+//!
+//! Because the cut and the grammar agree, every chunk is exactly one game for the grammar:
+//! nothing of one game is read as part of another, and one broken game does not hide the next.
 
 use super::Span;
 
-/// The line-by-line state machine behind [`split_games`], usable on a stream: feed every line
-/// (with its newline) and its byte offset, in order.
+/// The line-by-line state machine behind [`split_games`], usable on a stream: feed every
+/// line (with its line end; a line ends at `\n` or at a `\r`) and its byte offset, in order.
 #[derive(Debug, Clone, Default)]
 pub struct Splitter {
     start: Option<usize>,
-    seen_body: bool, // movetext or setup seen since the last tag line
+    /// Something other than tag pairs and comments (setup rows, movetext, a broken tag) has
+    /// been seen in the current game.
+    seen_body: bool,
+    /// The current game has a `Game` tag.
+    seen_game_tag: bool,
     in_comment: bool,
     /// Offset of the line that opened the current multi-line comment.
     comment_line: usize,
     /// Brace comments end at the end of their line: how the text after a comment that never
     /// closes is cut (no `}` follows it, so none of the later comments close either).
     single_line: bool,
+}
+
+/// True for the grammar's WHITESPACE bytes (the BOM is three bytes, see [`ws_len`]).
+fn ws_len(b: &[u8]) -> usize {
+    match b.first() {
+        Some(b' ' | b'\t' | b'\r' | b'\n') => 1,
+        Some(0xEF) if b.starts_with(&[0xEF, 0xBB, 0xBF]) => 3,
+        _ => 0,
+    }
+}
+
+/// The length of the tag pair `b` starts with, read as the grammar's `tag` rule reads it:
+/// `[`, spaces, a name of letters, digits, `_` and `-`, at least one space, a quoted value
+/// (`\\` and `\"` escapes, no line break), spaces, `]`. `None` when `b` does not start with
+/// one.
+pub fn tag_len(b: &[u8]) -> Option<usize> {
+    let hspace = |mut i: usize| {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    let name = hspace(1);
+    let mut i = name;
+    while b
+        .get(i)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-')
+    {
+        i += 1;
+    }
+    let gap = i;
+    i = hspace(i);
+    if gap == name || i == gap || b.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    loop {
+        match b.get(i)? {
+            b'\\' if matches!(b.get(i + 1), Some(b'\\' | b'"')) => i += 2,
+            b'"' => break,
+            b'\n' | b'\r' => return None,
+            _ => i += 1,
+        }
+    }
+    i = hspace(i + 1);
+    (b.get(i) == Some(&b']')).then_some(i + 1)
+}
+
+/// True when `b` is only the grammar's white space.
+fn blank(b: &[u8]) -> bool {
+    let mut i = 0;
+    while i < b.len() {
+        match ws_len(&b[i..]) {
+            0 => return false,
+            n => i += n,
+        }
+    }
+    true
+}
+
+/// True when the tag pair `tag` (as [`tag_len`] measured it) is named `Game`, in any case.
+fn is_game_tag(tag: &[u8]) -> bool {
+    let name = tag[1..].trim_ascii_start();
+    name.len() > 4 && name[..4].eq_ignore_ascii_case(b"game") && matches!(name[4], b' ' | b'\t')
 }
 
 impl Splitter {
@@ -33,16 +111,15 @@ impl Splitter {
         self.start
     }
 
-    /// A splitter inside a game that began at `start` and has a body: the next tag line
-    /// starts a new game. Used to cut again after a comment that never closed: no `}` follows
-    /// it, so every later brace comment is taken to end with its line.
+    /// A splitter inside a game that began at `start` and has a body: the next tag starts a
+    /// new game. Used to cut again after a comment that never closed: no `}` follows it, so
+    /// every later brace comment is taken to end with its line.
     pub fn resumed(start: usize) -> Self {
         Splitter {
             start: Some(start),
             seen_body: true,
-            in_comment: false,
-            comment_line: 0,
             single_line: true,
+            ..Splitter::default()
         }
     }
 
@@ -51,87 +128,149 @@ impl Splitter {
         self.in_comment.then_some(self.comment_line)
     }
 
-    /// Feeds one line starting at byte `offset`. Returns `Some(offset)` when this line starts
-    /// a new game and a previous game ended just before it. Works on bytes: only ASCII
-    /// characters (`[`, `{`, `}`, `;`, white space) matter, so invalid UTF-8 cannot confuse it.
-    pub fn line(&mut self, line: &[u8], offset: usize) -> Option<usize> {
-        let trimmed = trim_start(line);
-        if self.in_comment {
-            if let Some(close) = line.iter().position(|&b| b == b'}') {
-                self.in_comment = false;
-                if !is_blank(&line[close + 1..]) {
-                    self.seen_body = true;
-                }
-            }
-            return None;
-        }
-        if is_blank(trimmed) {
-            return None;
-        }
-        let mut boundary = None;
-        let is_tag = trimmed[0] == b'[';
-        if is_tag {
-            if self.seen_body {
-                if self.start.is_some() {
-                    boundary = Some(offset);
-                }
-                self.start = Some(offset);
-                self.seen_body = false;
-            } else if self.start.is_none() {
-                self.start = Some(offset);
-            }
-        } else {
-            if self.start.is_none() {
-                self.start = Some(offset);
-            }
-            if trimmed[0] != b';' && trimmed[0] != b'{' {
-                self.seen_body = true;
-            }
-            // Track an unclosed brace comment so its lines are skipped (most lines have no
-            // brace or semicolon at all: one vectorised search says so).
-            if memchr::memchr3(b'{', b'}', b';', trimmed).is_none() {
-                return boundary;
-            }
-            let mut open = false;
-            let mut open_at = 0;
-            for (i, &c) in trimmed.iter().enumerate() {
-                match c {
-                    b'{' if !open => {
-                        open = true;
-                        open_at = i;
+    /// Feeds one line starting at byte `offset` (its line end included; a line ends at `\n`
+    /// or `\r`). Returns the span of the game that ended when a new game starts in this line
+    /// (its `end` is where the new game starts): the caller then feeds the rest of the line,
+    /// `line[end - offset..]` at `end`, again ([`feed`]). Works on bytes: only ASCII characters matter, so
+    /// invalid UTF-8 cannot confuse it. Linear: each byte is looked at once.
+    pub fn line(&mut self, line: &[u8], offset: usize) -> Option<Span> {
+        let mut i = 0;
+        loop {
+            if self.in_comment {
+                match memchr::memchr(b'}', &line[i..]) {
+                    Some(k) => {
+                        i += k + 1;
+                        self.in_comment = false;
                     }
-                    b'}' if open => open = false,
-                    b';' if !open => break,
-                    _ => {}
+                    None => {
+                        self.in_comment = !self.single_line;
+                        return None;
+                    }
                 }
             }
-            if open && !self.single_line {
-                self.in_comment = true;
-                self.comment_line = offset;
-                if !is_blank(&trimmed[..open_at]) {
+            let next = if self.seen_body {
+                memchr::memchr3(b'{', b';', b'[', &line[i..]).map(|k| i + k)
+            } else {
+                self.tag_section(line, offset, i)
+            };
+            let at = next?;
+            i = at + 1;
+            match line[at] {
+                b'{' => {
+                    self.in_comment = true;
+                    self.comment_line = offset;
+                    self.note_start(offset);
+                }
+                b'[' => {
+                    // The next game starts with its line when only white space (the grammar's,
+                    // as [`ws_len`] reads it) precedes it.
+                    let cut = if blank(&line[..at]) {
+                        offset
+                    } else {
+                        offset + at
+                    };
+                    let start = self.start.unwrap_or(offset);
+                    if cut <= start {
+                        // Nothing of this game before it: no game ends here (a guard; the
+                        // rules above never get here).
+                        continue;
+                    }
+                    let ended = Span::new(start, cut);
+                    self.start = Some(cut);
+                    self.seen_body = false;
+                    self.seen_game_tag = false;
+                    return Some(ended);
+                }
+                // `;`: a comment to the end of the line.
+                _ => return None,
+            }
+        }
+    }
+
+    /// Reads tag pairs, white space and the body's first byte from `line[i..]`; returns the
+    /// position of the next byte the caller acts on (a `{` or `;` comment, or the `[` of a
+    /// second `Game` tag, which starts the next game), with the body noted, or `None` at the
+    /// end of the line.
+    fn tag_section(&mut self, line: &[u8], offset: usize, mut i: usize) -> Option<usize> {
+        loop {
+            let w = ws_len(&line[i..]);
+            if w > 0 {
+                i += w;
+                continue;
+            }
+            let c = *line.get(i)?;
+            self.note_start(offset);
+            match c {
+                b'{' | b';' => return Some(i),
+                b'[' => match tag_len(&line[i..]) {
+                    Some(n) => {
+                        if is_game_tag(&line[i..i + n]) {
+                            if self.seen_game_tag {
+                                return Some(i);
+                            }
+                            self.seen_game_tag = true;
+                        }
+                        i += n;
+                    }
+                    None => {
+                        // Not a tag pair: the game's body (a parse-error for the grammar);
+                        // the rest of the line is part of it, whatever it holds.
+                        self.seen_body = true;
+                        return None;
+                    }
+                },
+                _ => {
                     self.seen_body = true;
+                    return memchr::memchr3(b'{', b';', b'[', &line[i..]).map(|k| i + k);
                 }
             }
         }
-        boundary
     }
-}
 
-fn is_blank(b: &[u8]) -> bool {
-    trim_start(b).is_empty()
-}
-
-fn trim_start(b: &[u8]) -> &[u8] {
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            // UTF-8 byte order mark
-            0xEF if b[i..].starts_with(&[0xEF, 0xBB, 0xBF]) => i += 3,
-            _ => break,
+    fn note_start(&mut self, line_offset: usize) {
+        if self.start.is_none() {
+            self.start = Some(line_offset);
         }
     }
-    &b[i..]
+}
+
+/// The lines of `text` with their offsets: each ends after a `\n`, or after a `\r` not
+/// followed by `\n`, or at the end of the text.
+pub fn lines(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        if at >= text.len() {
+            return None;
+        }
+        let end = line_end(&text[at..]).map_or(text.len(), |k| at + k);
+        let line = (at, &text[at..end]);
+        at = end;
+        Some(line)
+    })
+}
+
+/// The length of the first line of `b`, line end included (`None` when `b` holds no line
+/// end): a line ends at `\n`, or at a `\r` that no `\n` follows.
+pub fn line_end(b: &[u8]) -> Option<usize> {
+    let k = memchr::memchr2(b'\n', b'\r', b)?;
+    if b[k] == b'\r' && b.get(k + 1) == Some(&b'\n') {
+        return Some(k + 2);
+    }
+    if b[k] == b'\r' && k + 1 == b.len() {
+        // A CR at the end of what is there: the LF may follow in the next piece.
+        return None;
+    }
+    Some(k + 1)
+}
+
+/// Feeds one whole line at `offset` to `sp` ([`Splitter::line`], the rest of the line fed
+/// again after each cut), calling `ended` with the span of every game that ends in it.
+pub fn feed(sp: &mut Splitter, line: &[u8], offset: usize, mut ended: impl FnMut(Span)) {
+    let mut at = offset;
+    while let Some(game) = sp.line(&line[at - offset..], at) {
+        ended(game);
+        at = game.end;
+    }
 }
 
 /// Returns the byte spans of the games in `text`, in order. Leading blank lines belong to no
@@ -139,16 +278,10 @@ fn trim_start(b: &[u8]) -> &[u8] {
 pub fn split_games(text: &str) -> Vec<Span> {
     let mut spans = Vec::new();
     let mut sp = Splitter::new();
-    let mut offset = 0;
-    let mut start = None;
-    for line in text.split_inclusive('\n') {
-        if let Some(b) = sp.line(line.as_bytes(), offset) {
-            spans.push(Span::new(start.unwrap_or(0), b));
-        }
-        start = sp.current_start();
-        offset += line.len();
+    for (offset, line) in lines(text.as_bytes()) {
+        feed(&mut sp, line, offset, |game| spans.push(game));
     }
-    if let Some(s) = start {
+    if let Some(s) = sp.current_start() {
         spans.push(Span::new(s, text.len()));
     }
     spans
@@ -193,5 +326,101 @@ mod tests {
     #[test]
     fn tags_only_is_one_game() {
         assert_eq!(pieces("[A \"1\"]\n[B \"2\"]\n").len(), 1);
+    }
+
+    #[test]
+    fn a_one_line_game_ends_where_the_next_tag_starts() {
+        let one = "[Game \"jungle\"] [Result \"*\"] 1. g3-g4 a7-a6 *\n";
+        let next = "[Game \"jungle\"]\n[Result \"*\"]\n1. g3-g4 *\n";
+        let t = format!("{one}{next}{one}");
+        assert_eq!(pieces(&t), vec![one, next, one]);
+        // and a game that starts after the result token, on the same line
+        let t = "[A \"1\"] 1. a2a3 * [A \"2\"] 1. b2b3 *";
+        assert_eq!(
+            pieces(t),
+            vec!["[A \"1\"] 1. a2a3 * ", "[A \"2\"] 1. b2b3 *"]
+        );
+    }
+
+    #[test]
+    fn a_broken_tag_line_is_a_game_of_its_own() {
+        let good = "[Game \"jungle\"]\n1. g3-g4 *\n";
+        let t = format!("{good}[garbage\n{good}");
+        assert_eq!(pieces(&t), vec![good, "[garbage\n", good]);
+        // a broken tag inside a header: the tags after it start the next game
+        let t = "[A \"1\"]\n[B \"x\"y\"]\n[C \"2\"]\n1. a2a3\n";
+        assert_eq!(
+            pieces(t),
+            vec!["[A \"1\"]\n[B \"x\"y\"]\n", "[C \"2\"]\n1. a2a3\n"]
+        );
+    }
+
+    #[test]
+    fn a_second_game_tag_ends_a_game_of_tags_only() {
+        let tags = "[Game \"jungle\"]\n[Result \"*\"]\n";
+        let game = "[GAME  \"jungle\"] [Result \"*\"] 1. g3-g4 *\n";
+        let t = format!("{tags}{tags}{game}");
+        assert_eq!(pieces(&t), vec![tags, tags, game]);
+        // other repeated tags stay in their game (the last counts, with a warning)
+        assert_eq!(
+            pieces("[Result \"*\"]\n[Result \"1-0\"]\n[Gamer \"x\"]\n").len(),
+            1
+        );
+    }
+
+    #[test]
+    fn comments_in_the_header_and_in_tag_values() {
+        // a comment on a tag line that runs over lines holding tag-like text
+        let t = "[A \"{;[\"] {c\n[B \"2\"]\n} [C \"3\"]\n1. a2a3\n[D \"4\"]\n";
+        assert_eq!(pieces(t).len(), 2);
+        assert!(pieces(t)[1].starts_with("[D"));
+        // a line starting with a comment, then movetext: the body
+        let t = "[A \"1\"]\n{c} 1. a2a3\n[B \"2\"]\n";
+        assert_eq!(pieces(t).len(), 2);
+        // ; comments end at their line
+        let t = "[A \"1\"] ; [x\n[B \"2\"]\n1. a2a3 ; {\n[C \"3\"]\n";
+        assert_eq!(
+            pieces(t),
+            vec!["[A \"1\"] ; [x\n[B \"2\"]\n1. a2a3 ; {\n", "[C \"3\"]\n"]
+        );
+    }
+
+    #[test]
+    fn every_line_end() {
+        for nl in ["\n", "\r\n", "\r"] {
+            let g = format!("[A \"1\"]{nl}; c{nl}1. a2a3 *{nl}");
+            let t = g.repeat(3);
+            assert_eq!(pieces(&t), vec![g.as_str(); 3], "{nl:?}");
+        }
+    }
+
+    #[test]
+    fn bytes_of_a_bom_alone_are_no_white_space() {
+        // A lone 0xEF is body: the `[` after it starts the next game after it, not at the
+        // line's start, where the game it ends starts too (this looped).
+        let mut sp = Splitter::new();
+        assert_eq!(sp.line(b"\xEF[x\n", 0), Some(Span::new(0, 1)));
+        assert_eq!(sp.line(b"[x\n", 1), None);
+        assert_eq!(
+            sp.line(b"\xEF\xBB\xBF[A \"1\"]\n", 4),
+            Some(Span::new(1, 4))
+        );
+    }
+
+    #[test]
+    fn tag_len_is_the_grammar_tag() {
+        assert_eq!(tag_len(b"[A \"1\"] x"), Some(7));
+        let t = b"[ A_-9 \t\"a\\\"b\\\\\" ]";
+        assert_eq!(tag_len(t), Some(t.len()));
+        for bad in [
+            "[A\"1\"]",
+            "[ \"1\"]",
+            "[A \"1\"",
+            "[A \"1\n\"]",
+            "[A \"1\" x]",
+            "[A 1]",
+        ] {
+            assert_eq!(tag_len(bad.as_bytes()), None, "{bad}");
+        }
     }
 }

@@ -468,32 +468,38 @@ impl Reader<'_> {
         let black = first.is_some_and(|c| {
             board[c.from.0 as usize * 10 + c.from.1 as usize].is_ascii_lowercase()
         });
-        let mut fen = String::with_capacity(64);
-        for rank in (0..10).rev() {
-            let mut empty = 0u8;
-            for file in 0..9 {
-                match board[file * 10 + rank] {
-                    0 => empty += 1,
-                    letter => {
-                        if empty > 0 {
-                            fen.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        fen.push(letter as char);
+        let span = Span::new(0x10, 0x30);
+        self.tag("FEN", board_fen(board, black), span, span);
+    }
+}
+
+/// The xqbase FEN of `board` (`board[file * 10 + rank]` holds a piece letter, 0 on an empty
+/// point; files and ranks from 0, ICCS), Black to move when `black`, no moves counted yet.
+pub(crate) fn board_fen(board: &[u8; 90], black: bool) -> String {
+    let mut fen = String::with_capacity(64);
+    for rank in (0..10).rev() {
+        let mut empty = 0u8;
+        for file in 0..9 {
+            match board[file * 10 + rank] {
+                0 => empty += 1,
+                letter => {
+                    if empty > 0 {
+                        fen.push((b'0' + empty) as char);
+                        empty = 0;
                     }
+                    fen.push(letter as char);
                 }
             }
-            if empty > 0 {
-                fen.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
         }
-        fen.push_str(if black { " b - - 0 1" } else { " w - - 0 1" });
-        let span = Span::new(0x10, 0x30);
-        self.tag("FEN", fen, span, span);
+        if empty > 0 {
+            fen.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
     }
+    fen.push_str(if black { " b - - 0 1" } else { " w - - 0 1" });
+    fen
 }
 
 impl Reader<'_> {
@@ -625,19 +631,16 @@ impl Reader<'_> {
         };
         if coord.is_none() {
             let bad = if node.from >= 90 { at } else { at + 1 };
-            let mut f = Finding::new(
+            let f = Finding::new(
                 Code::ParseError,
                 Span::new(bad, bad + 1),
                 format!("move `{text}` has a square number out of range"),
                 RULE,
             )
             .label("squares are 0-89 (file * 10 + rank)")
-            .help("the record is damaged; the move is kept but cannot be played");
-            if line == 0 {
-                f = f.at_ply(ply + 1);
-            } else {
-                f.message = format!("{} (line {line}, ply {})", f.message, ply + 1);
-            }
+            .help("the record is damaged; the move is kept but cannot be played")
+            .at_ply(ply + 1)
+            .on_line(line);
             self.rec.findings.push(f);
         }
         let mv = MoveRecord {
@@ -676,14 +679,14 @@ impl Reader<'_> {
 }
 
 /// The ICCS name of XQF square `s` (file * 10 + rank, both from 0): `e0` for 40.
-fn square_name(s: u8) -> String {
+pub(crate) fn square_name(s: u8) -> String {
     format!("{}{}", (b'a' + s / 10) as char, s % 10)
 }
 
 /// Decodes GB18030 text `raw` found at file offset `at`; `what` names it in a finding. A text
 /// cut inside its last character (XQStudio fills a field to its limit) loses that byte with a
 /// `record-defect`; other undecodable bytes become U+FFFD with one at the first of them.
-fn decode(raw: &[u8], at: usize, what: &str, findings: &mut Vec<Finding>) -> String {
+pub(crate) fn decode(raw: &[u8], at: usize, what: &str, findings: &mut Vec<Finding>) -> String {
     let (text, errors) = GB18030.decode_without_bom_handling(raw);
     if !errors {
         return text.into_owned();

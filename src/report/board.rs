@@ -67,8 +67,14 @@ impl BoardView {
             }
         }
         match self.ended {
-            Some((result, reason)) => {
-                let _ = write!(s, " · game over: {reason}, {result}");
+            Some(v) => {
+                let _ = write!(
+                    s,
+                    " · game over: {} ({}, {})",
+                    super::verdict::ending_words(names, v),
+                    v.reason,
+                    v.result.as_str()
+                );
             }
             None => {
                 let _ = write!(s, " · {} to move", names[self.to_move.index()]);
@@ -177,7 +183,9 @@ impl BoardView {
                     .expect("file and rank are on the board");
                 let terrain = self.terrain[sq as usize];
                 let last = self.is_last(sq);
-                let open = if last { paint("1;93", "[") } else { " ".into() };
+                // The last move's squares are marked before the piece, so that the mark after
+                // it (water, trap, den, known identity) is never lost.
+                let open = if last { paint("1;93", ">") } else { " ".into() };
                 let (body, mark) = match &self.pieces[sq as usize] {
                     None => (paint(terrain.ansi(), terrain.glyph()), None),
                     Some(p) => {
@@ -191,11 +199,7 @@ impl BoardView {
                         (body, mark)
                     }
                 };
-                let close = if last {
-                    paint("1;93", "]")
-                } else {
-                    mark.unwrap_or_else(|| " ".into())
-                };
+                let close = mark.unwrap_or_else(|| " ".into());
                 line.push_str(&open);
                 line.push_str(&body);
                 line.push_str(&close);
@@ -255,7 +259,7 @@ impl BoardView {
             marks.push("! identity known to neither player".to_string());
         }
         if let Some(m) = self.last_move {
-            marks.push(format!("[ ] last move {}", self.move_text(m)));
+            marks.push(format!("> last move {}", self.move_text(m)));
         }
         if !marks.is_empty() {
             lines.push(marks.join("; "));
@@ -373,15 +377,15 @@ mod tests {
 xiangqi · after ply 3 (Black b2-b3) · Red to move
 arbiter's view: every piece
      a   b   c
-3    . [bR]  .  3
-2    . [ .]  .  2
+3    . >bR*  .  3
+2    . > .   .  2
    ~~ river ~~~
 1    .   .   .  1
 0   rR! rK*  .  0
      a   b   c
 r = Red, b = Black
 letters: K General, R Chariot
-* identity known to the opponent; ! identity known to neither player; [ ] last move b2-b3
+* identity known to the opponent; ! identity known to neither player; > last move b2-b3
 terrain: + Red's palace
 Red lost nothing
 Black lost 1: Chariot

@@ -3,19 +3,22 @@
 //!
 //! Every character that a terminal would act on instead of showing is replaced by one visible
 //! character, so a column counted in characters stays the same:
-//! - C0 controls other than tab and line feed, and a carriage return not followed by a line
-//!   feed: the Unicode control pictures (`␛` for ESC, `␍` for a bare CR);
+//! - C0 controls other than line feed: the Unicode control pictures (`␛` for ESC, `␍` for a
+//!   carriage return; in an excerpt the CR of a CRLF line end is kept, the report drawer ends
+//!   the line there and never prints it); a tab is a space (a tab's width is the terminal's to
+//!   choose, so columns would not line up);
 //! - DEL: `␡`; C1 controls (U+0080 to U+009F): `�`;
 //! - bidirectional formatting (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C):
 //!   `⇆`; zero-width characters (U+200B to U+200D, U+2060, U+FEFF): `¤`.
 
 use std::borrow::Cow;
 
-/// The visible stand-in for `c`, or `None` when `c` is shown as it is (a lone `\r` is judged
-/// by its caller, which sees what follows it).
+/// The visible stand-in for `c`, or `None` when `c` is shown as it is (a `\r` is judged by
+/// its caller, which sees what follows it).
 fn stand_in(c: char) -> Option<char> {
     match c {
-        '\t' | '\n' => None,
+        '\n' => None,
+        '\t' => Some(' '),
         '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
         '\u{7f}' => Some('\u{2421}'),
         '\u{80}'..='\u{9f}' => Some('\u{fffd}'),
@@ -29,31 +32,29 @@ fn stand_in(c: char) -> Option<char> {
 
 /// True when nothing in `s` needs escaping (the common case: no copy is made).
 fn clean(s: &str) -> bool {
-    if s.bytes()
-        .all(|b| (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t')
-    {
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b) || b == b'\n') {
         return true;
     }
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        let bare_cr = c == '\r' && chars.peek() != Some(&'\n');
-        if bare_cr || (c != '\r' && stand_in(c).is_some()) {
-            return false;
-        }
-    }
-    true
+    s.chars().all(|c| c != '\r' && stand_in(c).is_none())
 }
 
-/// `s` with every character a terminal would act on replaced by its visible stand-in; a CR
-/// of a CRLF line end is kept.
+/// `s` with every character a terminal would act on replaced by its visible stand-in, every
+/// CR included: for texts drawn as they are (messages, labels, names).
 pub fn visible(s: &str) -> Cow<'_, str> {
     if clean(s) {
         return Cow::Borrowed(s);
     }
-    visible_mapped(s).0.into()
+    s.chars()
+        .map(|c| match c {
+            '\r' => '\u{240d}',
+            c => stand_in(c).unwrap_or(c),
+        })
+        .collect::<String>()
+        .into()
 }
 
-/// [`visible`], with the byte offsets where the escaped text and `s` stop being aligned:
+/// [`visible`] for an excerpt of source lines, which keeps the CR of a CRLF line end, with
+/// the byte offsets where the escaped text and `s` stop being aligned:
 /// pairs (offset in `s`, offset in the result), starting with (0, 0), in order. A byte
 /// offset of `s` on a character boundary maps to `virt + (offset - src)` of the last pair at
 /// or before it.
@@ -97,15 +98,18 @@ mod tests {
     #[test]
     fn controls_become_visible_one_character_each() {
         let s = "a\u{1b}[8mb\rc\r\nd\u{202e}e\u{7f}\u{85}\u{200b}\tf";
-        let v = visible(s);
+        let (v, _) = visible_mapped(s);
         assert_eq!(
             v,
-            "a\u{241b}[8mb\u{240d}c\r\nd\u{21c6}e\u{2421}\u{fffd}\u{a4}\tf"
+            "a\u{241b}[8mb\u{240d}c\r\nd\u{21c6}e\u{2421}\u{fffd}\u{a4} f"
         );
         assert_eq!(v.chars().count(), s.chars().count());
-        assert!(v
-            .bytes()
-            .all(|b| b >= 0x20 || b == b'\n' || b == b'\r' || b == b'\t'));
+        assert!(v.bytes().all(|b| b >= 0x20 || b == b'\n' || b == b'\r'));
+        // a text drawn as it is keeps no CR at all
+        let v = visible(s);
+        assert_eq!(v.chars().count(), s.chars().count());
+        assert!(v.bytes().all(|b| b >= 0x20 || b == b'\n'));
+        assert!(v.contains("c\u{240d}\nd"));
         assert!(matches!(
             visible("plain text, é and 炮二平五"),
             Cow::Borrowed(_)

@@ -84,15 +84,20 @@ impl miette::SourceCode for Excerpt {
         let local = miette::SourceSpan::new(local_start.into(), local_len);
         let c = r.text.as_str().read_span(&local, before, after)?;
         let data: &'b [u8] = c.data();
+        // miette counts the header's column in bytes; the JSON's is in characters (an
+        // escaped control character is three bytes and one character).
+        let start = c.span().offset();
+        let line_start = r.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let column = r.text[line_start..start].chars().count();
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.clone(),
             data,
-            miette::SourceSpan::new((c.span().offset() + r.virt).into(), c.span().len()),
+            miette::SourceSpan::new((start + r.virt).into(), c.span().len()),
             c.line() + r.line,
-            if c.line() == 0 {
-                c.column() + r.column
+            if line_start == 0 {
+                column + r.column
             } else {
-                c.column()
+                column
             },
             c.line_count(),
         )))
@@ -220,12 +225,24 @@ impl Diagnostic for Report<'_> {
 
 /// Renders one finding against the window of its source it points into; `game_index` (from
 /// 0) is named in the headline from the second game of a file on. Every text from the log
-/// is escaped for the terminal ([`escape`]); the excerpt's line numbers are the JSON's.
+/// is escaped for the terminal ([`escape`]); the excerpt's line numbers are the JSON's. A
+/// variation's finding is headed with its line (`ply 7 of line 3: `); [`render_in`] also
+/// says where the line branches off.
 pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) -> String {
-    let mut message = String::new();
-    if let Some(p) = f.ply {
-        message.push_str(&format!("ply {p}: "));
-    }
+    render_in(f, src, game_index, &[], style)
+}
+
+/// [`render`] for a finding of a game whose variations branch off as `branches` say
+/// ([`crate::pipeline::GameReport::branches`]): a variation's finding gets a help line naming
+/// where its line branches off.
+pub fn render_in(
+    f: &Finding,
+    src: &SourceWindow,
+    game_index: usize,
+    branches: &[crate::pipeline::Branch],
+    style: Style,
+) -> String {
+    let mut message = super::ply_prefix(f);
     message.push_str(&escape::visible(&f.message));
     if game_index > 0 {
         message.push_str(&format!(" (game {})", game_index + 1));
@@ -233,6 +250,10 @@ pub fn render(f: &Finding, src: &SourceWindow, game_index: usize, style: Style) 
     let mut help = String::new();
     if let Some(h) = &f.help {
         help.push_str(&escape::visible(h));
+        help.push('\n');
+    }
+    if let Some(b) = super::branch_note(f, branches) {
+        help.push_str(&escape::visible(&b));
         help.push('\n');
     }
     let spans: Vec<Span> = std::iter::once(f.span)

@@ -1,13 +1,23 @@
-//! Report stage: findings out, for people (miette, [`human`]) and machines ([`json`],
-//! [`sarif`]). Every renderer takes the findings and the one [`SourceWindow`] they point into.
+//! Report stage: findings out, for people (miette, [`human`], [`statistics`]) and machines
+//! ([`json`], [`sarif`], [`github`], [`junit`], [`rdjson`], [`gitlab`]), put together by
+//! [`writer`]. Every renderer takes the findings and the one [`SourceWindow`] they point into.
 
 pub mod board;
 pub mod escape;
+pub mod github;
+pub mod gitlab;
+pub mod html;
 pub mod human;
 pub mod json;
+pub mod junit;
+pub mod rdjson;
 pub mod sarif;
+pub mod schema;
+pub mod statistics;
 pub mod stream;
 pub mod svg;
+pub mod verdict;
+pub mod writer;
 
 use crate::finding::Severity;
 use crate::pipeline::GameReport;
@@ -30,6 +40,8 @@ pub struct SourceWindow<'a> {
     pub line: usize,
     /// Characters before `text`'s first byte on its line of the source.
     pub column: usize,
+    /// Bytes before `text`'s first byte on its line of the source.
+    pub column_bytes: usize,
     /// A binary source (XQF): spans are byte offsets with no line, no column and no excerpt.
     pub binary: bool,
     index: OnceCell<LineIndex>,
@@ -45,6 +57,7 @@ impl<'a> SourceWindow<'a> {
             offset,
             line,
             column: 0,
+            column_bytes: 0,
             binary: false,
             index: OnceCell::new(),
         }
@@ -54,6 +67,7 @@ impl<'a> SourceWindow<'a> {
     pub fn of(chunk: &'a crate::input::Chunk) -> Self {
         let mut w = SourceWindow::new(&chunk.source, &chunk.text, chunk.offset, chunk.line);
         w.column = chunk.column;
+        w.column_bytes = chunk.column_bytes;
         w.binary = chunk.kind == crate::input::ChunkKind::Xqf;
         w
     }
@@ -77,6 +91,21 @@ impl<'a> SourceWindow<'a> {
             .get_or_init(|| LineIndex::new(self.text))
             .line_col(self.text, local);
         (l + self.line, if l == 1 { c + self.column } else { c })
+    }
+
+    /// Line (1-based, in the source) and column (1-based, in UTF-8 bytes, as reviewdog counts
+    /// them) of the source byte offset `at`, clamped to the window; `None` in a binary source.
+    pub fn line_byte_col(&self, at: usize) -> Option<(usize, usize)> {
+        if self.binary {
+            return None;
+        }
+        let local = at.saturating_sub(self.offset).min(self.text.len());
+        let l = self.lines_before(local);
+        let col = local - self.index().starts[l] + 1;
+        Some((
+            l + 1 + self.line,
+            if l == 0 { col + self.column_bytes } else { col },
+        ))
     }
 
     fn index(&self) -> &LineIndex {
@@ -157,14 +186,96 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     SourceWindow::whole("", text).line_col(offset)
 }
 
+/// `path` as the CI formats name it: relative to the current directory when it lies below
+/// it, `/`-separated, without a leading `./`.
+pub fn relative_path(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
+        .unwrap_or_else(|| p.to_path_buf());
+    let s = rel.to_string_lossy().replace('\\', "/");
+    s.strip_prefix("./").unwrap_or(&s).to_string()
+}
+
+/// [`relative_path`] as the file name's own bytes (SARIF percent-encodes them): `path` is the name reports print
+/// ([`crate::input::path_name`]), whose escapes of bytes that are not UTF-8 are read back.
+pub fn relative_path_bytes(path: &str) -> Vec<u8> {
+    let raw = crate::input::name_bytes(path);
+    #[cfg(unix)]
+    let p =
+        std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(&raw));
+    #[cfg(not(unix))]
+    let p = std::path::Path::new(path);
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
+        .unwrap_or_else(|| p.to_path_buf());
+    #[cfg(unix)]
+    let s = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::as_bytes(rel.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    let s = rel.to_string_lossy().replace('\\', "/").into_bytes();
+    match s.strip_prefix(b"./") {
+        Some(rest) => rest.to_vec(),
+        None => s,
+    }
+}
+
+/// A finding's headline as the CI formats print it: `ply 7: <message>`, then ` (game N)`
+/// (counting from 1) from the second game of a source on. Not escaped.
+pub fn headline(f: &crate::finding::Finding, game_index: usize) -> String {
+    let mut s = ply_prefix(f);
+    s.push_str(&f.message);
+    if game_index > 0 {
+        s.push_str(&format!(" (game {})", game_index + 1));
+    }
+    s
+}
+
+/// A finding's help (when it has one) and rule, one a line: `help: ...`, `rule: ...`. Not
+/// escaped.
+pub fn help_and_rule(f: &crate::finding::Finding) -> String {
+    match &f.help {
+        Some(h) => format!("help: {h}\nrule: {}", f.rule),
+        None => format!("rule: {}", f.rule),
+    }
+}
+
+/// What heads a finding's message in a report: `ply 7: `, `ply 7 of line 3: ` for a
+/// variation's ply (line `n` is the record's variation `n`), `line 3: ` for a variation's
+/// finding without a ply; nothing for a record-level finding of the main line.
+pub fn ply_prefix(f: &crate::finding::Finding) -> String {
+    match (f.ply, f.line) {
+        (Some(p), 0) => format!("ply {p}: "),
+        (Some(p), n) => format!("ply {p} of line {n}: "),
+        (None, 0) => String::new(),
+        (None, n) => format!("line {n}: "),
+    }
+}
+
+/// The sentence that names variation `f.line` by where it branches off
+/// ([`crate::pipeline::Branch::describe`]), when the finding is a variation's and `branches`
+/// (a game's, variation `n` at index `n - 1`) knows it.
+pub fn branch_note(
+    f: &crate::finding::Finding,
+    branches: &[crate::pipeline::Branch],
+) -> Option<String> {
+    let b = f.line.checked_sub(1).and_then(|i| branches.get(i))?;
+    Some(b.describe(f.line))
+}
+
 /// Counts of one run, for the summary line and the JSON `summary`.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Summary {
     /// Sources read.
     pub files: usize,
     /// Games judged or attempted.
     pub games: usize,
-    /// Plies replayed.
+    /// Lines of play judged: every game's main line and variations.
+    pub lines: usize,
+    /// Plies replayed, main lines' and variations' (a ply a variation shares with its
+    /// parent line counted once).
     pub plies: usize,
     /// Error findings.
     pub errors: usize,
@@ -184,7 +295,8 @@ impl Summary {
     /// Adds one game's counts; a finding at `fail_on` or above makes the run failing.
     pub fn add(&mut self, g: &GameReport, fail_on: Severity) {
         self.games += 1;
-        self.plies += g.plies;
+        self.lines += g.lines;
+        self.plies += g.plies + g.variation_plies;
         for f in &g.findings {
             match f.severity() {
                 Severity::Error => self.errors += 1,
@@ -199,19 +311,34 @@ impl Summary {
     }
 }
 
+/// `1 error`, `3 plies`: a count with its noun.
+pub fn counted(k: usize, one: &str, many: &str) -> String {
+    format!("{k} {}", if k == 1 { one } else { many })
+}
+
+/// `1 error, 0 warnings, 2 infos`.
+pub fn by_severity(errors: usize, warnings: usize, infos: usize) -> String {
+    format!(
+        "{}, {}, {}",
+        counted(errors, "error", "errors"),
+        counted(warnings, "warning", "warnings"),
+        counted(infos, "info", "infos")
+    )
+}
+
 impl Summary {
-    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`).
+    /// The summary line (`arbiter: 2 files, 3 games, 40 plies: 1 error, 0 warnings, 0 infos`;
+    /// with the lines of play after the games when some game holds variations).
     pub fn line(&self) -> String {
-        let n =
-            |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let mut games = counted(self.games, "game", "games");
+        if self.lines > self.games {
+            games = format!("{games}, {}", counted(self.lines, "line", "lines"));
+        }
         format!(
-            "arbiter: {}, {}, {}: {}, {}, {}",
-            n(self.files, "file", "files"),
-            n(self.games, "game", "games"),
-            n(self.plies, "ply", "plies"),
-            n(self.errors, "error", "errors"),
-            n(self.warnings, "warning", "warnings"),
-            n(self.infos, "info", "infos"),
+            "arbiter: {}, {games}, {}: {}",
+            counted(self.files, "file", "files"),
+            counted(self.plies, "ply", "plies"),
+            by_severity(self.errors, self.warnings, self.infos)
         )
     }
 }
@@ -238,6 +365,18 @@ mod tests {
         assert_eq!(w.line_col(2), (2, 1));
         assert_eq!(w.line_col(6), (3, 2));
         assert_eq!(w.lines_before(2), 1);
+    }
+
+    #[test]
+    fn byte_columns_count_utf8_bytes() {
+        let text = "x\nyé z\n";
+        let mut w = SourceWindow::new("f", &text[2..], 2, 1);
+        w.column_bytes = 5;
+        // é is two bytes: z is the 5th byte of its line
+        assert_eq!(w.line_byte_col(6), Some((2, 10)));
+        assert_eq!(w.line_byte_col(9), Some((3, 1)));
+        w.binary = true;
+        assert_eq!(w.line_byte_col(6), None);
     }
 
     #[test]

@@ -17,17 +17,12 @@ pub fn level(s: Severity) -> &'static str {
 }
 
 /// A path as a relative URI reference: relative to the current directory when it lies below
-/// it, `/`-separated, with characters outside RFC 3986's unreserved set percent-encoded.
+/// it, `/`-separated, with bytes outside RFC 3986's unreserved set percent-encoded. `path` is
+/// the name reports print ([`crate::input::path_name`]): the URI holds the file name's own
+/// bytes, those that are not UTF-8 included.
 pub fn artifact_uri(path: &str) -> String {
-    let p = std::path::Path::new(path);
-    let rel = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_path_buf()))
-        .unwrap_or_else(|| p.to_path_buf());
-    let s = rel.to_string_lossy().replace('\\', "/");
-    let s = s.strip_prefix("./").unwrap_or(&s).to_string();
     let mut out = String::new();
-    for b in s.bytes() {
+    for b in super::relative_path_bytes(path) {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(b as char);
         } else {
@@ -56,12 +51,10 @@ fn region(src: &SourceWindow, span: crate::types::Span, with_end: bool) -> Value
     Value::Object(r)
 }
 
-/// One result for a finding; `src` is the window of the source that holds it.
+/// One result for a finding; `src` is the window of the source that holds it. A variation's
+/// finding says its line in the message (`ply 7 of line 3: `) and in `properties.lineOfPlay`.
 pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
-    let mut message = String::new();
-    if let Some(p) = f.ply {
-        message.push_str(&format!("ply {p}: "));
-    }
+    let mut message = super::ply_prefix(f);
     message.push_str(&f.message);
     if let Some(h) = &f.help {
         message.push_str(&format!(". Help: {h}"));
@@ -81,6 +74,10 @@ pub fn result(f: &Finding, uri: &str, src: &SourceWindow) -> Value {
             }
         }],
     });
+    if let (n @ 1.., Value::Object(m)) = (f.line, &mut r) {
+        // A variation's finding: its line of play (JSON's `line_of_play`).
+        m.insert("properties".into(), json!({"lineOfPlay": n}));
+    }
     if !f.labels.is_empty() {
         let related: Vec<Value> = f
             .labels

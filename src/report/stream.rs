@@ -47,7 +47,7 @@ impl Streamed {
     }
 
     /// One item, pretty-printed at the array's depth (no separator).
-    pub fn item(&self, v: &Value) -> String {
+    pub fn item<T: serde::Serialize + ?Sized>(&self, v: &T) -> String {
         self.indent(&serde_json::to_string_pretty(v).unwrap_or_default())
     }
 

@@ -7,20 +7,24 @@
 //! reports `moves-after-end` when the record goes on after the game ended on the board.
 
 pub mod annotation;
+pub mod claims;
 pub mod coords;
 pub mod params;
+pub mod tree;
 
 pub use params::{Overrides, Parameters, RepetitionMode, TwoSquares};
+pub use tree::{LineReplay, TreeReplay};
 
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 pub use crate::types::{nth, ordinal, EndReason, GameId, RecordedResult, Side, Span};
 use crate::view::BoardView;
+pub use claims::{Answer, Claim, ClaimContext, Trial, Trials, Tried};
 use serde::Serialize;
 
 /// How a game ended on the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Outcome {
     /// The result the moves give.
     pub result: RecordedResult,
@@ -103,7 +107,9 @@ pub struct StartText {
 /// start from the record, then applies plies one by one.
 pub trait Rules {
     /// Everything the engine needs between plies (board, side to move, knowledge, history).
-    type State;
+    /// Cloned to try a move without playing it (`arbiter claim --move`); a copy is a branch
+    /// point of a tree replay ([`tree`]) for engines that cannot take a ply back.
+    type State: Clone;
 
     /// Builds the start position from the record's setups and position tags. All setup
     /// problems are reported at once (`setup-invalid`); `Err` means the game cannot start.
@@ -137,7 +143,7 @@ pub trait Rules {
     /// player knows that identity (`PieceView::known_to`: from the state's own knowledge,
     /// e.g. Stratego's `revealed`, Spionage's `unmasked`), side to move, pieces lost per side
     /// and any captured-piece score. Ply number, last move, outcome and viewer are left at
-    /// their defaults: [`replay_game`]'s caller fills them; [`BoardView::seen_by`] hides what
+    /// their defaults: [`crate::games::replay_game`]'s caller fills them; [`BoardView::seen_by`] hides what
     /// one player does not know. Never fails: every state has a picture.
     fn view(&self, state: &Self::State) -> BoardView;
 
@@ -153,6 +159,29 @@ pub trait Rules {
     fn refuse(&self, _record: &GameRecord) -> Option<Finding> {
         None
     }
+
+    /// True when the engine can take plies back ([`Rules::play_undoable`], [`Rules::undo`]):
+    /// a tree replay then walks every line of a record with one state, in time linear in the
+    /// plies of the tree. False by default: the tree replay copies the state where a line
+    /// branches off instead (a copy costs the state's size).
+    fn can_undo(&self) -> bool {
+        false
+    }
+
+    /// [`Rules::play`], keeping in `state` what [`Rules::undo`] needs to take the ply back
+    /// when it is applied. Engines that cannot undo only play.
+    fn play_undoable(
+        &self,
+        state: &mut Self::State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<Applied, Finding> {
+        self.play(state, mv, number)
+    }
+
+    /// Takes back the last ply [`Rules::play_undoable`] applied (and not taken back yet),
+    /// leaving `state` as it was before that ply. Only called when [`Rules::can_undo`].
+    fn undo(&self, _state: &mut Self::State) {}
 
     /// Findings only the finished replay shows (Veldslag's no-capture thresholds, rulings
     /// §1.6); none by default.
@@ -177,6 +206,56 @@ pub trait Rules {
     fn write_start(&self, _state: &Self::State) -> Option<StartText> {
         None
     }
+
+    /// The claims a player of this ruleset can make (docs/claims.md); none by default.
+    fn claims(&self) -> &'static [Claim] {
+        &[]
+    }
+
+    /// Answers `claim` in the judged game `ctx`; `None` when the ruleset has no such claim.
+    fn answer(&self, _claim: Claim, _ctx: &ClaimContext) -> Option<Answer> {
+        None
+    }
+
+    /// Every move the side to move could make in `state` by the movement rules alone, history
+    /// rules not applied (two-squares, chase, Jungle's repetition, Spionage's no-return), as
+    /// the log writes a move, for `arbiter claim --moves`; none by default.
+    fn board_moves(&self, _state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The turn ([`MoveRecord::turn`], 0-based) of the ply that follows `played` plies in
+    /// `state`: `played` where a turn is one ply.
+    fn next_turn(&self, _state: &Self::State, played: u32) -> usize {
+        played as usize
+    }
+
+    /// True when `play` refused `mv` in `state` for a history rule that it reports as an
+    /// illegal move (Spionage's no-return, rulings §2), not for the movement rules.
+    fn forbidden_by_history(&self, _state: &Self::State, _mv: &MoveRecord) -> bool {
+        false
+    }
+}
+
+/// Inside an `impl Rules for Engine`: the claim methods, forwarded to the engine's own
+/// `claim_list`, `answer_claim` and `board_move_texts` (each game's `claim.rs`).
+#[macro_export]
+macro_rules! claim_rules {
+    () => {
+        fn claims(&self) -> &'static [$crate::rules::Claim] {
+            self.claim_list()
+        }
+        fn answer(
+            &self,
+            claim: $crate::rules::Claim,
+            ctx: &$crate::rules::ClaimContext,
+        ) -> Option<$crate::rules::Answer> {
+            self.answer_claim(claim, ctx)
+        }
+        fn board_moves(&self, st: &Self::State) -> Vec<String> {
+            self.board_move_texts(st)
+        }
+    };
 }
 
 /// What the stages outside the games ask of any engine, object-safe: every [`Rules`] is one,
@@ -199,6 +278,8 @@ pub trait Engine: Send + Sync {
     ) -> Replay;
     /// [`Rules::after_replay`].
     fn after_replay(&self, replay: &Replay) -> Vec<Finding>;
+    /// Replays the main line and every variation of `record` ([`tree::replay_tree`]).
+    fn replay_tree(&self, record: &GameRecord, params: &Parameters) -> TreeReplay;
     /// [`Rules::rewrite`].
     fn rewrite(
         &self,
@@ -218,6 +299,18 @@ pub trait Engine: Send + Sync {
     ) -> Option<StartText> {
         None
     }
+    /// [`Rules::claims`].
+    fn claims(&self) -> &'static [Claim];
+    /// [`Rules::answer`].
+    fn answer(&self, claim: Claim, ctx: &ClaimContext) -> Option<Answer>;
+    /// [`try_after`]: the moves `only` (or every board move) tried after ply `after`.
+    fn try_moves(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        after: u32,
+        only: Option<&str>,
+    ) -> Option<Trials>;
 }
 
 impl<R: Rules + Send + Sync> Engine for R {
@@ -245,6 +338,11 @@ impl<R: Rules + Send + Sync> Engine for R {
     fn after_replay(&self, replay: &Replay) -> Vec<Finding> {
         Rules::after_replay(self, replay)
     }
+    fn replay_tree(&self, record: &GameRecord, params: &Parameters) -> TreeReplay {
+        let mut t = tree::replay_tree(self, record, params);
+        t.main.game = Some(Rules::game(self));
+        t
+    }
     fn rewrite(
         &self,
         record: &GameRecord,
@@ -266,6 +364,95 @@ impl<R: Rules + Send + Sync> Engine for R {
             start.tags.push(("FromPly".into(), ply.to_string()));
         }
         Some(start)
+    }
+    fn claims(&self) -> &'static [Claim] {
+        Rules::claims(self)
+    }
+    fn answer(&self, claim: Claim, ctx: &ClaimContext) -> Option<Answer> {
+        Rules::answer(self, claim, ctx)
+    }
+    fn try_moves(
+        &self,
+        record: &GameRecord,
+        params: &Parameters,
+        after: u32,
+        only: Option<&str>,
+    ) -> Option<Trials> {
+        try_after(self, record, params, after, only)
+    }
+}
+
+/// The state after ply `ply` of `record` (0: the start), from one replay of its first `ply`
+/// plies, and the replay; `None` when the replay does not reach it.
+pub fn state_after<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+    params: &Parameters,
+    ply: u32,
+) -> Option<(R::State, Replay)> {
+    // A log taken up after ply S (FromPly) numbers its first move S + 1.
+    let start = start_ply(record).unwrap_or(0);
+    let head = record.head(ply.saturating_sub(start) as usize);
+    let mut state = None;
+    let replay = replay_observed(rules, &head, params, |info, st| {
+        if info.map_or(start, |i| i.number) == ply {
+            state = Some(st.clone());
+        }
+    });
+    Some((state?, replay))
+}
+
+/// Tries `only` (or else every move of [`Rules::board_moves`]) in the position after ply
+/// `after` of `record`, each on a copy of the state reached by one replay (linear in the game,
+/// whatever the number of moves tried); `None` when the replay does not reach the ply.
+pub fn try_after<R: Rules>(
+    rules: &R,
+    record: &GameRecord,
+    params: &Parameters,
+    after: u32,
+    only: Option<&str>,
+) -> Option<Trials> {
+    let (state, replay) = state_after(rules, record, params, after)?;
+    let turn = rules.next_turn(&state, after);
+    let mut trials = Trials {
+        after,
+        ended: replay.outcome.clone(),
+        turn,
+        moves: Vec::new(),
+    };
+    if trials.ended.is_some() {
+        return Some(trials);
+    }
+    let texts = match only {
+        Some(m) => vec![m.to_string()],
+        None => rules.board_moves(&state),
+    };
+    for text in texts {
+        let mv = MoveRecord::unlocated(&text, turn);
+        let trial = try_one(rules, &state, &mv, after + 1);
+        trials.moves.push(Tried { text, trial });
+    }
+    Some(trials)
+}
+
+/// Plays `mv` as ply `number` on a copy of `state` and says what it would do.
+fn try_one<R: Rules>(rules: &R, state: &R::State, mv: &MoveRecord, number: u32) -> Trial {
+    let mut st = state.clone();
+    match rules.play(&mut st, mv, number) {
+        Err(f) if rules.forbidden_by_history(state, mv) => Trial::Forbidden(f),
+        Err(f) => Trial::Refused(f),
+        Ok(applied) => {
+            let forbidding = applied.findings.iter().position(|f| {
+                f.severity() == crate::finding::Severity::Error && f.verdict.is_none()
+            });
+            match forbidding {
+                Some(i) => Trial::Forbidden(applied.findings[i].clone()),
+                None => Trial::Allowed {
+                    ends: rules.outcome(&st, number),
+                    findings: applied.findings,
+                },
+            }
+        }
     }
 }
 
@@ -301,30 +488,20 @@ pub fn replay_observed<R: Rules>(
         }
     };
     out.start_key = rules.key(&state);
+    if out.parameters.first_move.is_some() {
+        // The side the start position gives the move (a Jungle FEN may give it to Blue):
+        // what the report says is the side that moved first.
+        out.parameters.first_move = Some(rules.view(&state).to_move);
+    }
     out.outcome = rules.outcome(&state, out.start_ply);
+    // One allocation for the plies, not a dozen as the list grows.
+    out.plies.reserve_exact(record.moves.len());
     observe(None, &state);
     for (i, mv) in record.moves.iter().enumerate() {
         let number = out.start_ply + i as u32 + 1;
         if let Some(end) = &out.outcome {
-            let rest = mv
-                .span
-                .join(record.moves.last().map_or(mv.span, |m| m.span));
-            let n = record.moves.len() - i;
-            out.findings.push(
-                Finding::new(
-                    Code::MovesAfterEnd,
-                    rest,
-                    format!(
-                        "{n} {} after the game ended on ply {}",
-                        if n == 1 { "move" } else { "moves" },
-                        end.ply
-                    ),
-                    Rule::MovesAfterEnd,
-                )
-                .at_ply(number)
-                .label(format!("the game ended ({}) before this", end.reason))
-                .help("the record goes on after the game was decided; cut it at the end or correct the earlier moves"),
-            );
+            out.findings
+                .push(moves_after_end(&record.moves[i..], number, end));
             break;
         }
         match rules.play(&mut state, mv, number) {
@@ -334,21 +511,9 @@ pub fn replay_observed<R: Rules>(
                 out.plies.push(applied.info);
                 out.outcome = rules.outcome(&state, number);
             }
-            Err(f) => {
+            Err(mut f) => {
                 let remaining = record.moves.len() - i - 1;
-                let mut f = f;
-                if remaining > 0 {
-                    let note = if remaining == 1 {
-                        "the replay stops here: the 1 later ply of this game is unchecked"
-                            .to_string()
-                    } else {
-                        format!("the replay stops here: the {remaining} later plies of this game are unchecked")
-                    };
-                    f.help = Some(match f.help.take() {
-                        Some(h) => format!("{h}; {note}"),
-                        None => note,
-                    });
-                }
+                note_unchecked(&mut f, remaining, "game", 0);
                 out.findings.push(f);
                 out.stopped = true;
                 break;
@@ -385,6 +550,62 @@ pub fn start_ply(record: &GameRecord) -> Result<u32, Finding> {
             "FromPly is a number from 0 to {MAX_START_PLY}: the first move of the log is the ply after it"
         ))),
     }
+}
+
+/// The `moves-after-end` finding for `rest`, the moves of a line from ply `number` on, played
+/// after the game ended (`end`).
+pub(crate) fn moves_after_end(rest: &[MoveRecord], number: u32, end: &Outcome) -> Finding {
+    let span = match (rest.first(), rest.last()) {
+        (Some(a), Some(b)) => a.span.join(b.span),
+        _ => Span::default(),
+    };
+    let n = rest.len();
+    Finding::new(
+        Code::MovesAfterEnd,
+        span,
+        format!(
+            "{n} {} after the game ended on ply {}",
+            if n == 1 { "move" } else { "moves" },
+            end.ply
+        ),
+        Rule::MovesAfterEnd,
+    )
+    .at_ply(number)
+    .label(format!("the game ended ({}) before this", end.reason))
+    .help("the record goes on after the game was decided; cut it at the end or correct the earlier moves")
+}
+
+/// Adds to the help of the finding that stopped a replay what it leaves unchecked: the
+/// `remaining` later plies of this `what` (`game`, `line`) and the `lines` variations that
+/// branch off after it.
+pub(crate) fn note_unchecked(f: &mut Finding, remaining: usize, what: &str, lines: usize) {
+    let mut note = match remaining {
+        0 => String::new(),
+        1 => format!("the replay stops here: the 1 later ply of this {what} is unchecked"),
+        n => format!("the replay stops here: the {n} later plies of this {what} are unchecked"),
+    };
+    if lines > 0 {
+        let (v, branch, are) = match lines {
+            1 => ("variation", "branches", "is"),
+            _ => ("variations", "branch", "are"),
+        };
+        if note.is_empty() {
+            note = format!(
+                "the replay stops here: {lines} {v} that {branch} off after it {are} unchecked"
+            );
+        } else {
+            note.push_str(&format!(
+                ", and so {are} {lines} {v} that {branch} off after it"
+            ));
+        }
+    }
+    if note.is_empty() {
+        return;
+    }
+    f.help = Some(match f.help.take() {
+        Some(h) => format!("{h}; {note}"),
+        None => note,
+    });
 }
 
 /// What [`Engine::replay`] calls for the start (`None`) and every applied ply: the ply's facts and

@@ -88,9 +88,14 @@ fn ser_first_move<S: Serializer>(side: &Option<Side>, s: S) -> Result<S::Ok, S::
     }
 }
 
-/// The parameters in force for one game. Only parameters the ruleset has are set (a `None`
-/// field is a parameter the ruleset does not have); they are part of the game's report.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// The JSON schema of a `FirstMove` value: `red` or `blue`.
+fn first_move_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"enum": ["red", "blue"]})
+}
+
+/// The parameters in force for one game. Only parameters the ruleset has are set (a parameter
+/// the ruleset does not have is absent); they are part of the game's report.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Parameters {
     /// Two-squares limit in moves per run (rulings §1.4).
     #[serde(rename = "TwoSquares", skip_serializing_if = "Option::is_none")]
@@ -110,6 +115,7 @@ pub struct Parameters {
         skip_serializing_if = "Option::is_none",
         serialize_with = "ser_first_move"
     )]
+    #[schemars(schema_with = "first_move_schema")]
     pub first_move: Option<Side>,
     /// Rule switches of a game family's variant points (Jungle: `jijbent` or switch names,
     /// read by the Jungle engine).

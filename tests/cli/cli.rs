@@ -8,15 +8,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// What one run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 /// Runs `arbiter ARGS` in the crate root (so fixture paths in the output are relative), with
 /// colours off, feeding `stdin` when given.
-fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Run {
+pub(crate) fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Run {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
     cmd.args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -42,7 +42,7 @@ fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Run {
 }
 
 /// A scratch file under Cargo's per-test temporary directory.
-fn scratch(name: &str, text: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str, text: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
     std::fs::create_dir_all(&dir).expect("scratch directory");
     let path = dir.join(name);
@@ -63,14 +63,23 @@ const NO_GAME_TAG: &str = "[Result \"*\"]\n\nsetup blue\n 10 2BFB736452\n  9 375
     2 4256B32847\n  1 2BFB364532\n\n1. a4-a5 a7-a6 *\n";
 
 #[test]
-fn a_clean_file_exits_0_and_prints_only_the_summary() {
+fn a_clean_file_exits_0_and_prints_its_verdict_and_the_summary() {
     let run = arbiter(&["check", CLEAN], None);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stdout,
+        "game 1 of fixtures/stratego/clean-stratego.arb: stratego, Alice (Red) vs Bob (Blue)\n  \
+         verdict: Red wins: Blue's Flag is captured (flag-captured) on ply 33 (17. c9xc10(X:F))\n  \
+         result: 1-0 recorded: agrees with the moves\n  \
+         findings: none\n"
+    );
     assert_eq!(
         run.stderr,
         "arbiter: 1 file, 1 game, 33 plies: 0 errors, 0 warnings, 0 infos\n"
     );
+    let quiet = arbiter(&["check", "--quiet", CLEAN], None);
+    assert_eq!((quiet.code, quiet.stdout.as_str()), (0, ""));
+    assert_eq!(quiet.stderr, run.stderr);
 }
 
 #[test]
@@ -189,9 +198,18 @@ fn game_flag_judges_a_log_without_a_game_tag() {
     assert_eq!(run.code, 2, "without --game the ruleset is unknown");
     let doc = json(&run);
     assert_eq!(doc["games"][0]["findings"][0]["code"], "parse-error");
+    let f = &doc["games"][0]["findings"][0];
     assert_eq!(
-        doc["games"][0]["findings"][0]["message"],
-        "the game names no ruleset"
+        f["message"],
+        "the game names no ruleset, nor do the later games of this file that have no Game tag"
+    );
+    // 40 pieces a side in rows of 10: the help says which --game to pass.
+    assert!(
+        f["help"]
+            .as_str()
+            .unwrap()
+            .contains("run with --game stratego;"),
+        "{f}"
     );
     let run = arbiter(
         &["check", "--format", "json", "--game", "stratego", path],
@@ -249,16 +267,31 @@ fn json_has_the_documented_keys() {
         "game",
         "parameters",
         "plies",
+        "lines",
+        "variation_plies",
         "result",
         "termination",
         "outcome",
         "findings",
     ]);
-    // The issue's keys, plus `label` (the text under the span, as the human report draws it)
-    // and `labels` (the secondary places of a finding).
+    // The issue's keys, plus `label` (the text under the span, as the human report draws it),
+    // `labels` (the secondary places of a finding), and the line of play with where it
+    // branches off (null on the main line).
     let finding_keys = sorted(&[
-        "code", "severity", "ply", "message", "rule", "help", "label", "line", "column", "offset",
-        "length", "labels",
+        "code",
+        "severity",
+        "ply",
+        "line_of_play",
+        "branch",
+        "message",
+        "rule",
+        "help",
+        "label",
+        "line",
+        "column",
+        "offset",
+        "length",
+        "labels",
     ]);
     let mut findings = 0;
     for g in games {
@@ -280,13 +313,17 @@ fn json_has_the_documented_keys() {
                 assert!(f[k].is_u64(), "{k}: {f}");
             }
             assert!(f["line"].as_u64() >= Some(1) && f["column"].as_u64() >= Some(1));
+            assert_eq!(
+                (f["line_of_play"].as_u64(), f["branch"].is_null()),
+                (Some(0), true)
+            );
             findings += 1;
         }
     }
     assert_eq!(findings, 3, "illegal-move, setup-invalid, result-mismatch");
     assert_eq!(
         keys(&doc["summary"]),
-        sorted(&["files", "games", "plies", "errors", "warnings", "infos"])
+        sorted(&["files", "games", "lines", "plies", "errors", "warnings", "infos"])
     );
     let indexes: Vec<u64> = games.iter().map(|g| g["index"].as_u64().unwrap()).collect();
     assert_eq!(

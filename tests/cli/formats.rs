@@ -1,10 +1,12 @@
-//! Output formats and triage flags of `arbiter check` (issue #10): JSON Lines and SARIF
-//! pinned by snapshots; `--select`, `--ignore`, `--fail-on`, `--exit-zero`, `--quiet` and
-//! `--jobs` by their exit codes and output.
+//! Output formats and triage flags of `arbiter check` (issues #10, #28): JSON Lines and SARIF
+//! pinned by snapshots; `--select`, `--ignore`, `--fail-on`, `--exit-zero`, `--quiet`,
+//! `--statistics` and `--jobs` by their exit codes and output; `explain`, `completions`, `man`
+//! and `show --svg -`. (Every format on the same sample findings: `renderers.rs`.)
 
 use std::process::Command;
 
-fn run(args: &[&str]) -> (i32, String, String) {
+/// Runs `arbiter ARGS` in the crate root with colours off: (exit code, stdout, stderr).
+pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -134,4 +136,90 @@ fn every_code_is_in_the_error_catalogue() {
             assert!(root.join(example).is_file(), "{code}: {example} is missing");
         }
     }
+}
+
+#[test]
+fn quiet_silences_only_the_human_report() {
+    let (code, out, err) = run(&["check", "-q", "--format", "jsonl", TWO_SQUARES]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out.lines().count(),
+        2,
+        "the game and the summary line: {out}"
+    );
+    assert!(out.contains("two-squares-rule"));
+    assert!(err.contains("1 error"));
+    for format in ["json", "sarif", "github", "junit", "rdjson", "gitlab"] {
+        let (_, quiet, _) = run(&["check", "-q", "--format", format, TWO_SQUARES]);
+        let (_, loud, _) = run(&["check", "--format", format, TWO_SQUARES]);
+        assert_eq!(quiet, loud, "-q changes --format {format}");
+    }
+}
+
+#[test]
+fn statistics_count_by_code_and_by_file() {
+    let (code, out, err) = run(&["check", "--statistics", "demo"]);
+    assert_eq!(code, 1, "the findings still decide the exit code");
+    assert!(err.starts_with("arbiter: 8 files"), "{err}");
+    insta::assert_snapshot!("statistics_demo", out);
+    let (code, out, _) = run(&[
+        "check",
+        "--statistics",
+        "demo/duel-miner-clears-the-way.arb",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "no findings\n"));
+    let (code, _, err) = run(&["check", "--statistics", "--format", "json", "demo"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--statistics is for the human format only"),
+        "{err}"
+    );
+}
+
+#[test]
+fn explain_prints_a_code_from_the_table() {
+    let (code, out, _) = run(&["explain", "perpetual-chase"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("explain_perpetual_chase", out);
+    let (code, out, _) = run(&["explain"]);
+    assert_eq!(code, 0);
+    for c in arbiter::Code::ALL {
+        assert!(out.contains(c.description()), "{c} missing from the list");
+    }
+    let (code, out, err) = run(&["explain", "two-squares"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("did you mean two-squares-rule?"), "{err}");
+}
+
+#[test]
+fn completions_and_the_manual_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, out, _) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        for word in ["check", "explain", "completions", "statistics"] {
+            assert!(out.contains(word), "{shell} completions lack {word}");
+        }
+    }
+    let (code, out, _) = run(&["completions", "tcsh"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    let (code, out, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(".ie \\n(.g .ds Aq"),
+        "{}",
+        &out[..80.min(out.len())]
+    );
+    assert!(
+        out.contains(".TH arbiter 1") && out.contains("explain"),
+        "{out}"
+    );
+}
+
+#[test]
+fn show_writes_the_svg_to_stdout() {
+    let (code, out, err) = run(&["show", TWO_SQUARES, "--ply", "8", "--svg", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("<svg") || out.starts_with("<?xml"), "{out}");
+    assert!(out.trim_end().ends_with("</svg>"));
+    assert!(err.is_empty(), "no \"wrote\" line for stdout: {err}");
 }

@@ -45,6 +45,7 @@ const GAMES: &[(&str, u32, GameId)] = &[
     ("spionage.arb", 20, GameId::Spionage),
     ("jungle.arb", 7, GameId::Jungle),
     ("xiangqi.arb", 4, GameId::Xiangqi),
+    ("jieqi.arb", 4, GameId::Jieqi),
 ];
 
 #[test]
@@ -65,6 +66,37 @@ fn svg_of_every_ruleset_is_well_formed() {
         assert!(!svg.contains("href"), "{name}: no external reference");
         insta::assert_snapshot!(format!("svg_{}", game.as_str()), svg);
     }
+}
+
+/// Xiangqi and Jieqi in the traditional characters (`--pieces chinese`, issue 31): every
+/// piece of the board has its character, the river its two names; Jieqi from Black's view,
+/// where Red's covered pieces and the piece Black captured covered stay `?` and unnamed.
+#[test]
+fn svg_with_chinese_faces() {
+    use arbiter::report::svg::Faces;
+    let xq = board("xiangqi.arb", 4).render_svg_with(Faces::Chinese);
+    assert_well_formed(&xq, "xiangqi.arb");
+    for c in [
+        '帥', '仕', '相', '傌', '俥', '炮', '兵', '將', '士', '象', '馬', '車', '砲', '卒',
+    ] {
+        assert!(xq.contains(&format!(">{c}</text>")), "{c} drawn");
+    }
+    assert!(xq.contains(">楚 河</text>") && xq.contains(">漢 界</text>"));
+    insta::assert_snapshot!("svg_xiangqi_chinese", xq);
+    let jq = board("jieqi.arb", 4)
+        .seen_by(Side::Second)
+        .render_svg_with(Faces::Chinese);
+    assert_well_formed(&jq, "jieqi.arb");
+    // Red 12 covered (15 less h2 and a0 revealed, b0 captured), Black 13 (less b7, i9).
+    assert_eq!(jq.matches(">?</text>").count(), 25);
+    for c in ['帥', '炮', '兵', '將', '馬', '車'] {
+        assert_eq!(
+            jq.matches(&format!(">{c}</text>")).count(),
+            1,
+            "{c} revealed"
+        );
+    }
+    insta::assert_snapshot!("svg_jieqi_chinese_black", jq);
 }
 
 /// Reads the whole document with an XML parser: any syntax error fails.

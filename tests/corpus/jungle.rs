@@ -1,14 +1,17 @@
 //! Real Jungle games: the layhenghok corpus (`../shared/corpus/jungle-layhenghok/`, described in
 //! its SOURCE.md) replayed by arbiter's Jungle engine.
 //!
-//! A test-only reader turns each saved game into a native log (`[FirstMove "blue"]`: that
-//! program lets Blue move first) and checks that every ply is legal under the seed's rules,
-//! that the position after the last ply equals the 9-line final position in the file, that the
-//! ending agrees with SOURCE.md's table, and that the only findings are the ones docs/rules.md
-//! explains ("Jungle: differences from the layhenghok program").
+//! arbiter reads each saved game as it is (`record::layhenghok`, known by content; the format
+//! gives Blue the first move) and the test checks that every ply is legal under the seed's
+//! rules, that the position after the last ply equals the 9-line final position in the file
+//! (read here by a reader of the test's own), that the ending agrees with SOURCE.md's table, and
+//! that the only findings are the ones docs/rules.md explains ("Jungle: differences from the
+//! layhenghok program"), and `no-result` where the file records no result. `convert` writes
+//! each record as a native log; with `[Variant "elephant-spares-rat"]` (the program's capture
+//! rule) added, it gives the same findings.
 
 use arbiter::games::jungle::{fen, Board, Jungle, Kind, Piece, GEOMETRY, SQUARES};
-use arbiter::pipeline::{self, Options, Source};
+use arbiter::pipeline::{self, GameReport, Options, Source};
 use arbiter::rules::{Rules, Side};
 use arbiter::Code;
 use std::collections::BTreeSet;
@@ -172,7 +175,20 @@ const TABLE: &[(&str, char, usize, Ending)] = &[
 ];
 
 /// The findings arbiter reports on each sequence, as (code, ply); docs/rules.md explains them.
+/// A file that records no result (no blitz clock at 0, no `resign` line) also gets the info
+/// `no-result` (no ply).
 fn expected_findings(seq: char) -> Vec<(Code, u32)> {
+    let mut out = if matches!(seq, 'G' | 'H') {
+        Vec::new()
+    } else {
+        vec![(Code::NoResult, 0)]
+    };
+    out.extend(repetition_findings(seq));
+    out
+}
+
+/// The repetition findings of each sequence, as (code, ply).
+fn repetition_findings(seq: char) -> Vec<(Code, u32)> {
     match seq {
         // Red's piece shuttles e1-f1 against a Blue piece on e2/f2: the position after ply 64
         // stands again after 68 and 72.
@@ -195,46 +211,12 @@ fn expected_findings(seq: char) -> Vec<(Code, u32)> {
     }
 }
 
-/// Writes a saved game as a native log; `Result` and `Termination` come from the table and the
-/// file's last lines.
-fn native(s: &Saved, ending: Option<(&str, &str)>, variant: &str) -> String {
-    let mut out = String::from("[Game \"jungle\"]\n[FirstMove \"blue\"]\n");
-    out.push_str(&format!("[Variant \"{variant}\"]\n"));
-    let (result, term) = match ending {
-        Some((_, r)) => (r, None),
-        None if s.tail.iter().any(|l| l == "resign") => ("*", Some("resignation")),
-        None => match s
-            .tail
-            .first()
-            .map(|l| l.split_whitespace().collect::<Vec<_>>())
-        {
-            Some(w) if w.first() == Some(&"blitz") && w.get(1) == Some(&"0") => {
-                ("1-0", Some("time"))
-            }
-            Some(w) if w.first() == Some(&"blitz") && w.get(2) == Some(&"0") => {
-                ("0-1", Some("time"))
-            }
-            _ => ("*", None),
-        },
-    };
-    out.push_str(&format!("[Result \"{result}\"]\n"));
-    if let Some(t) = term {
-        out.push_str(&format!("[Termination \"{t}\"]\n"));
-    }
-    out.push('\n');
-    for (i, (side, piece, from, to)) in s.moves.iter().enumerate() {
-        let expected = if i % 2 == 0 { "bl" } else { "re" };
-        assert_eq!(side, expected, "ply {}: sides alternate, Blue first", i + 1);
-        out.push_str(&format!("{}-{}", square(*from), square(*to)));
-        if let Some(p) = piece {
-            // The old format names the moving piece: arbiter checks it as an annotation.
-            out.push_str(&format!("({})", kind_of(p).letter()));
-        }
-        out.push(if i % 10 == 9 { '\n' } else { ' ' });
-    }
-    out.push_str(result);
-    out.push('\n');
-    out
+/// The findings of a report as (code, ply; 0 for none).
+fn found(r: &GameReport) -> Vec<(Code, u32)> {
+    r.findings
+        .iter()
+        .map(|f| (f.code, f.ply.unwrap_or(0)))
+        .collect()
 }
 
 #[test]
@@ -245,31 +227,22 @@ fn layhenghok_games_replay_legally_to_the_saved_final_position() {
     let mut sequences = BTreeSet::new();
     let mut checked = 0;
     let mut mismatches = Vec::new();
-    // The seed's rules, then the layhenghok program's capture rule (its Elephant cannot take the
-    // Rat): the games are legal under both, with the same findings.
-    for (variant, &(file, seq, plies, ending)) in ["jijbent", "elephant-spares-rat"]
-        .iter()
-        .flat_map(|v| TABLE.iter().map(move |t| (*v, t)))
-    {
-        let text = std::fs::read_to_string(dir.join(file)).expect(file);
-        let saved = read_saved(&text);
+    for &(file, seq, plies, ending) in TABLE {
+        let path = dir.join(file);
+        let saved = read_saved(&std::fs::read_to_string(&path).expect(file));
         assert_eq!(saved.moves.len(), plies, "{file}");
         sequences.insert(saved.moves.iter().map(|m| (m.2, m.3)).collect::<Vec<_>>());
-        let log = native(&saved, ending, variant);
-        let src = Source::from_bytes(format!("{file}.arb"), log.into_bytes());
+        let src = Source::read(&path);
         let reports = pipeline::check_source(&src, &Options::default());
         assert_eq!(reports.len(), 1);
         let r = &reports[0];
-        let found: Vec<(Code, u32)> = r
-            .findings
-            .iter()
-            .map(|f| (f.code, f.ply.unwrap_or(0)))
-            .collect();
-        if found != expected_findings(seq) {
-            mismatches.push(format!(
-                "{file} ({seq}, {variant}): {found:?}\n{:#?}",
-                r.findings
-            ));
+        assert_eq!(
+            r.game,
+            Some(arbiter::rules::GameId::Jungle),
+            "{file}: known by content"
+        );
+        if found(r) != expected_findings(seq) {
+            mismatches.push(format!("{file} ({seq}): {:?}\n{:#?}", found(r), r.findings));
             continue;
         }
         assert_eq!(r.plies, plies, "{file}: every ply replayed");
@@ -281,53 +254,96 @@ fn layhenghok_games_replay_legally_to_the_saved_final_position() {
         if let Some(o) = &r.outcome {
             assert_eq!(o.ply as usize, plies, "{file}: ends on the last ply");
         }
-
-        // The final position, replayed by the engine itself, against the file's 9 lines.
         let rec = &pipeline::parse_source(&src)[0];
-        let (params, _, _) =
-            pipeline::parameters_for(rec, arbiter::rules::GameId::Jungle, &Default::default())
-                .expect("parameters");
-        let engine = Jungle::new();
-        let mut st = engine.start(rec, &params, &mut Vec::new()).expect("start");
-        for (i, mv) in rec.moves.iter().enumerate() {
-            engine.play(&mut st, mv, i as u32 + 1).expect("legal ply");
-        }
-        let to_move = match saved.to_move.as_str() {
-            "re" => Side::First,
-            "bl" => Side::Second,
-            other => panic!("{file}: side line `{other}`"),
-        };
-        assert_eq!(
-            fen(&st.board, st.to_move),
-            fen(&final_board(&saved), to_move),
-            "{file}: final position"
-        );
-        assert_eq!(
-            r.replay
-                .as_ref()
-                .and_then(|p| p.plies.last())
-                .map(|p| p.key),
-            Some(st.key),
-            "{file}: the pipeline's last key is the engine's"
-        );
+        the_importer_reads_what_the_file_says(file, rec, &saved, r);
+        final_position(file, rec, &saved, r);
+        the_programs_rule_gives_the_same_findings(file, rec, r);
         checked += 1;
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
-    assert_eq!(checked, 2 * 17);
+    assert_eq!(checked, 17);
     assert_eq!(sequences.len(), 10, "SOURCE.md: 10 distinct move sequences");
 }
 
-/// Every game of the corpus as a native log under the seed's rules (for `from_ply.rs`); empty
-/// when the corpus is absent.
-pub(crate) fn native_logs() -> Vec<String> {
-    let Some(dir) = corpus() else {
-        return Vec::new();
-    };
-    TABLE
+/// The importer's moves against this test's own reading of the squares, and its result against
+/// the file's last lines (a blitz clock at 0 loses on time, `resign` records a resignation).
+fn the_importer_reads_what_the_file_says(
+    file: &str,
+    rec: &arbiter::record::GameRecord,
+    saved: &Saved,
+    r: &GameReport,
+) {
+    let moves: Vec<String> = saved
+        .moves
         .iter()
-        .map(|&(file, _, _, ending)| {
-            let text = std::fs::read_to_string(dir.join(file)).expect(file);
-            native(&read_saved(&text), ending, "jijbent")
-        })
-        .collect()
+        .map(|(_, _, f, t)| format!("{}-{}", square(*f), square(*t)))
+        .collect();
+    let read: Vec<&str> = rec.moves.iter().map(|m| m.text.value.as_str()).collect();
+    assert_eq!(read, moves, "{file}: the moves");
+    let words: Vec<Vec<&str>> = saved
+        .tail
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let (result, termination) = match words.iter().map(Vec::as_slice).collect::<Vec<_>>()[..] {
+        [.., ["resign"]] => (Some("*"), Some("resignation")),
+        [["blitz", "0", _], ..] => (Some("1-0"), Some("time")),
+        [["blitz", _, "0"], ..] => (Some("0-1"), Some("time")),
+        _ => (None, None),
+    };
+    assert_eq!(r.result.map(|x| x.as_str()), result, "{file}: result");
+    assert_eq!(r.termination.as_deref(), termination, "{file}: termination");
+}
+
+/// The final position, replayed by the engine itself, against the file's 9 lines.
+fn final_position(file: &str, rec: &arbiter::record::GameRecord, saved: &Saved, r: &GameReport) {
+    let (params, _, _) =
+        pipeline::parameters_for(rec, arbiter::rules::GameId::Jungle, &Default::default())
+            .expect("parameters");
+    let engine = Jungle::new();
+    let mut st = engine.start(rec, &params, &mut Vec::new()).expect("start");
+    for (i, mv) in rec.moves.iter().enumerate() {
+        engine.play(&mut st, mv, i as u32 + 1).expect("legal ply");
+    }
+    let to_move = match saved.to_move.as_str() {
+        "re" => Side::First,
+        "bl" => Side::Second,
+        other => panic!("{file}: side line `{other}`"),
+    };
+    assert_eq!(
+        fen(&st.board, st.to_move),
+        fen(&final_board(saved), to_move),
+        "{file}: final position"
+    );
+    assert_eq!(
+        r.replay
+            .as_ref()
+            .and_then(|p| p.plies.last())
+            .map(|p| p.key),
+        Some(st.key),
+        "{file}: the pipeline's last key is the engine's"
+    );
+}
+
+/// `convert` writes the record as a native log that checks the same; with the program's
+/// capture rule (`elephant-spares-rat`) the findings are the same too.
+fn the_programs_rule_gives_the_same_findings(
+    file: &str,
+    rec: &arbiter::record::GameRecord,
+    r: &GameReport,
+) {
+    let log = arbiter::convert::convert_one(rec, &Default::default(), None)
+        .unwrap_or_else(|e| panic!("{file}: convert refused: {e:?}"));
+    for variant in [None, Some("elephant-spares-rat")] {
+        let text = match variant {
+            Some(v) => log.replacen("\n", &format!("\n[Variant \"{v}\"]\n"), 1),
+            None => log.clone(),
+        };
+        let again = pipeline::check_source(
+            &Source::from_bytes(file, text.clone().into_bytes()),
+            &Options::default(),
+        );
+        assert_eq!(found(&again[0]), found(r), "{file} {variant:?}:\n{text}");
+        assert_eq!(again[0].outcome, r.outcome, "{file} {variant:?}");
+    }
 }

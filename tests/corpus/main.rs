@@ -4,7 +4,13 @@
 mod corpus_support;
 #[path = "../support/from_ply.rs"]
 mod from_ply_support;
+#[path = "../support/roundtrip.rs"]
+mod roundtrip;
 
+mod archives;
+mod convert_roundtrip;
+mod dhtmlxq;
+mod engine_pgn;
 mod from_ply;
 mod gravon;
 mod jungle;

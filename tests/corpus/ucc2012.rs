@@ -1,7 +1,9 @@
 //! The 192 bot-against-bot games of the UCC Programming Competition 2012, from
-//! `../shared/corpus/stratego-ucc2012/` (format and the judge's rules: SOURCE.md there),
-//! converted to native logs by a reader that lives only here (users do not need the format)
-//! and replayed by arbiter, with every verdict of the competition's judge compared.
+//! `../shared/corpus/stratego-ucc2012/` (format and the judge's rules: SOURCE.md there), read
+//! as they are by arbiter's importer (`record::ucc2012`, known by content) and replayed, with
+//! every verdict of the competition's judge compared. The judge's verdicts are read here by a
+//! strict reader of their own (any line the format does not describe fails the test), so the
+//! importer is checked against an independent reading of the same lines.
 //!
 //! Coordinates. The judge's board has x = column 0..9 (left to right) and y = row 0..9 (top to
 //! bottom), with Red on rows 0-3 (row 0 its back row), Blue on rows 6-9 (row 9 its back row)
@@ -14,11 +16,12 @@
 //! Pieces. The judge writes strengths the other way round (1 = Marshal ... 9 = Scout, `s` Spy,
 //! `B` Bomb, `F` Flag); they become the native letters X 9 8 7 6 5 4 3 2 S B F.
 //!
-//! The judge had no two-squares and no chase rule, so every log carries `[TwoSquares "0"]` and
-//! `[MoreSquares "off"]`. Every attack is written with `x`, and `KILLS`/`DIES`/`BOTHDIE`
-//! attacks carry the combat annotation `(A:D)` so the pipeline checks the identities; the
-//! engine is also stepped ply by ply and the board after each combat is compared with the
-//! judge's outcome (who stays on the square, who is removed).
+//! The judge had no two-squares and no chase rule: the importer gives the records
+//! `TwoSquares` 0 and `MoreSquares` off as their format's own. Every attack is read with `x`,
+//! and `KILLS`/`DIES`/`BOTHDIE` attacks carry the combat annotation `(A:D)` so the pipeline
+//! checks the identities; the engine is also stepped ply by ply and the board after each combat
+//! is compared with the judge's outcome (who stays on the square, who is removed). `convert`
+//! writes each record as a native log that checks the same.
 //!
 //! What must hold (issue 2):
 //! - every `KILLS`, `DIES`, `BOTHDIE` and `VICTORY_FLAG` agrees with arbiter;
@@ -38,12 +41,11 @@ use crate::corpus_support;
 
 use arbiter::finding::Code;
 use arbiter::games::stratego::{Kind, State, Stratego};
-use arbiter::pipeline::parameters_for;
-use arbiter::record::parse::parse_log;
-use arbiter::record::RecordedResult;
+use arbiter::pipeline::{check_source, parameters_for, parse_source, GameReport, Options, Source};
+use arbiter::record::GameRecord;
 use arbiter::rules::{GameId, Overrides, Rules, Side};
-use corpus_support::{check_text, corpus_dir, describe, error_codes, native_log};
-use std::path::Path;
+use corpus_support::{check_text, corpus_dir, describe, error_codes};
+use std::path::{Path, PathBuf};
 
 /// The judge's verdict on one move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,6 +80,8 @@ struct UccPly {
 struct UccGame {
     /// `round4/asmodeus.vs.basic_cpp.4.53`.
     name: String,
+    /// The file.
+    path: PathBuf,
     red_bot: String,
     blue_bot: String,
     /// Setup lines as written: Red's rows y = 0..3, Blue's y = 6..9.
@@ -157,6 +161,7 @@ fn read_game(name: &str, text: &str) -> UccGame {
     };
     let mut g = UccGame {
         name: name.to_string(),
+        path: PathBuf::new(),
         red_bot: setup_head(0, "RED"),
         blue_bot: setup_head(5, "BLUE"),
         red: rows(1),
@@ -327,69 +332,6 @@ impl UccGame {
             Ending::Draw | Ending::Crash => None,
         }
     }
-
-    /// The game as a native log. A crashed game records no result (the judge gave none).
-    fn native(&self) -> String {
-        let result = match (self.ending(), self.winner()) {
-            (Ending::Crash, _) => None,
-            (Ending::Draw, _) => Some(RecordedResult::Draw),
-            (_, Some(w)) => Some(w.wins()),
-            (_, None) => Some(RecordedResult::Unknown),
-        };
-        let mut tags = vec![
-            ("Game", "stratego".to_string()),
-            ("Event", "UCC Programming Competition 2012".to_string()),
-            ("Site", self.name.clone()),
-            ("Red", self.red_bot.clone()),
-            ("Blue", self.blue_bot.clone()),
-            ("TwoSquares", "0".to_string()),
-            ("MoreSquares", "off".to_string()),
-        ];
-        if let Some(r) = result {
-            tags.push(("Result", r.as_str().to_string()));
-        }
-        let termination = match self.ending() {
-            Ending::Flag => Some("flag-captured"),
-            Ending::NoMobile => Some("no-legal-move"),
-            // The judge's 1000-turn limit is a competition rule, not a board ending.
-            Ending::Draw => Some("admin"),
-            Ending::Forfeit => Some("forfeit"),
-            Ending::Crash => None,
-        };
-        if let Some(t) = termination {
-            tags.push(("Termination", t.to_string()));
-        }
-        let letters = |row: &String| -> String {
-            row.chars()
-                .map(|c| kind(c).map_or('.', |k| k.letter()))
-                .collect()
-        };
-        let red: Vec<(u32, String)> = (0..4)
-            .rev()
-            .map(|y| (y + 1, letters(&self.red[y as usize])))
-            .collect();
-        let blue: Vec<(u32, String)> = (0..4)
-            .rev()
-            .map(|i| (i + 7, letters(&self.blue[i as usize])))
-            .collect();
-        let mut movetext = String::new();
-        for (i, p) in self.plies.iter().enumerate() {
-            let at = format!("{}:{}", self.name, p.line);
-            if i.is_multiple_of(2) {
-                movetext.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            let attack = !matches!(p.judged, Judged::Ok | Judged::Illegal);
-            movetext.push_str(&square(&at, p.from));
-            movetext.push(if attack { 'x' } else { '-' });
-            movetext.push_str(&square(&at, p.to));
-            if let Judged::Kills(a, d) | Judged::Dies(a, d) | Judged::BothDie(a, d) = p.judged {
-                movetext.push_str(&format!("({}:{})", a.letter(), d.letter()));
-            }
-            movetext.push(if i % 2 == 1 { '\n' } else { ' ' });
-        }
-        movetext.push_str(result.map_or("", |r| r.as_str()));
-        native_log(&tags, &red, &blue, &movetext)
-    }
 }
 
 /// Every game file, sorted by path.
@@ -406,7 +348,9 @@ fn games() -> Option<Vec<UccGame>> {
                     .expect("under the corpus")
                     .to_string_lossy()
                     .into_owned();
-                read_game(&name, &std::fs::read_to_string(p).expect("readable"))
+                let mut g = read_game(&name, &std::fs::read_to_string(p).expect("readable"));
+                g.path = p.clone();
+                g
             })
             .collect(),
     )
@@ -465,13 +409,56 @@ fn can_move(st: &State, side: Side) -> bool {
     })
 }
 
-/// Steps arbiter's engine through the converted game and compares every ply with the judge.
+/// The importer's players, setups and moves against this test's own reading of the lines.
+fn the_importer_reads_what_the_judge_wrote(g: &UccGame, record: &GameRecord) {
+    assert_eq!(
+        record.tag_value("Red"),
+        Some(g.red_bot.as_str()),
+        "{}",
+        g.name
+    );
+    assert_eq!(
+        record.tag_value("Blue"),
+        Some(g.blue_bot.as_str()),
+        "{}",
+        g.name
+    );
+    let letters = |row: &String| -> String {
+        row.chars()
+            .map(|c| kind(c).map_or('.', |k| k.letter()))
+            .collect()
+    };
+    for (block, rows, first) in [(0, &g.red, 1), (1, &g.blue, 7)] {
+        let read: Vec<(u32, &str)> = record.setups[block]
+            .rows
+            .iter()
+            .map(|r| (r.rank.value, r.cells.value.as_str()))
+            .collect();
+        let want: Vec<(u32, String)> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (first + i as u32, letters(r)))
+            .collect();
+        let want: Vec<(u32, &str)> = want.iter().map(|(r, c)| (*r, c.as_str())).collect();
+        assert_eq!(read, want, "{}: setup {block}", g.name);
+    }
+    for (p, m) in g.plies.iter().zip(&record.moves) {
+        let at = format!("{}:{}", g.name, p.line);
+        let attack = !matches!(p.judged, Judged::Ok | Judged::Illegal);
+        let text = format!(
+            "{}{}{}",
+            square(&at, p.from),
+            if attack { 'x' } else { '-' },
+            square(&at, p.to)
+        );
+        assert_eq!(m.text.value.as_str(), text, "{at}");
+    }
+}
+
+/// Steps arbiter's engine through the imported game and compares every ply with the judge.
 /// Returns the side to move after the last ply and whether it can move (`None` when the game
 /// ends with a move the judge found illegal).
-fn compare_plies(g: &UccGame, log: &str, tally: &mut Tally) -> Option<(Side, bool)> {
-    let records = parse_log(log);
-    assert_eq!(records.len(), 1, "{}", g.name);
-    let record = &records[0];
+fn compare_plies(g: &UccGame, record: &GameRecord, tally: &mut Tally) -> Option<(Side, bool)> {
     assert!(
         record.findings.is_empty(),
         "{}: {:?}",
@@ -479,6 +466,7 @@ fn compare_plies(g: &UccGame, log: &str, tally: &mut Tally) -> Option<(Side, boo
         record.findings
     );
     assert_eq!(record.moves.len(), g.plies.len(), "{}", g.name);
+    the_importer_reads_what_the_judge_wrote(g, record);
     let engine = Stratego::new(GameId::Stratego).expect("stratego");
     let (params, _, _) =
         parameters_for(record, GameId::Stratego, &Overrides::default()).expect("parameters");
@@ -558,14 +546,11 @@ fn compare_plies(g: &UccGame, log: &str, tally: &mut Tally) -> Option<(Side, boo
     Some((st.to_move, can_move(&st, st.to_move)))
 }
 
-/// Runs the converted game through the whole pipeline and checks its verdict. `after` is what
+/// Checks the verdict of the whole pipeline on the imported game. `after` is what
 /// [`compare_plies`] saw after the last ply: the side to move and whether it can move.
-fn compare_verdict(g: &UccGame, log: &str, after: Option<(Side, bool)>, tally: &mut Tally) {
-    let mut reports = check_text(&g.name, log);
-    assert_eq!(reports.len(), 1);
-    let r = reports.remove(0);
-    let why = format!("{}: {}", g.name, describe(&r));
-    let errors = error_codes(&r);
+fn compare_verdict(g: &UccGame, r: &GameReport, after: Option<(Side, bool)>, tally: &mut Tally) {
+    let why = format!("{}: {}", g.name, describe(r));
+    let errors = error_codes(r);
     let last = g.plies.len() as u32;
     let outcome = r
         .outcome
@@ -655,6 +640,23 @@ fn compare_verdict(g: &UccGame, log: &str, after: Option<(Side, bool)>, tally: &
     );
 }
 
+/// `convert` writes the record as a native log whose check gives the same plies, outcome and
+/// findings (codes, plies, messages).
+fn converted_checks_the_same(g: &UccGame, record: &GameRecord, r: &GameReport) {
+    let log = arbiter::convert::convert_one(record, &Overrides::default(), None)
+        .unwrap_or_else(|e| panic!("{}: convert refused: {e:?}", g.name));
+    let again = check_text(&g.name, &log);
+    let key = |r: &GameReport| {
+        let f: Vec<_> = r
+            .findings
+            .iter()
+            .map(|f| (f.code, f.ply, f.message.clone()))
+            .collect();
+        (r.plies, r.outcome.clone(), f)
+    };
+    assert_eq!(key(&again[0]), key(r), "{}: converted\n{log}", g.name);
+}
+
 #[test]
 fn the_judges_verdicts_agree_with_arbiter() {
     let Some(games) = games() else {
@@ -663,9 +665,13 @@ fn the_judges_verdicts_agree_with_arbiter() {
     let mut tally = Tally::default();
     for g in &games {
         tally.games += 1;
-        let log = g.native();
-        let after = compare_plies(g, &log, &mut tally);
-        compare_verdict(g, &log, after, &mut tally);
+        let src = Source::read(&g.path);
+        let records = parse_source(&src);
+        assert_eq!(records.len(), 1, "{}: one game a file", g.name);
+        let after = compare_plies(g, &records[0], &mut tally);
+        let reports = check_source(&src, &Options::default());
+        compare_verdict(g, &reports[0], after, &mut tally);
+        converted_checks_the_same(g, &records[0], &reports[0]);
     }
     // The numbers of SOURCE.md, and of `grep -c` on the files: 78,851 move lines (78,848
     // applied plus the 3 ILLEGAL ones); 5,233 KILLS, 1,634 DIES, 1,385 BOTHDIE; 101 flag
@@ -691,9 +697,4 @@ fn the_judges_verdicts_agree_with_arbiter() {
             crashes_without_legal_move: 1,
         }
     );
-}
-
-/// Every game of the corpus as a native log (for `from_ply.rs`); `None` when it is absent.
-pub(crate) fn native_logs() -> Option<Vec<String>> {
-    Some(games()?.iter().map(UccGame::native).collect())
 }

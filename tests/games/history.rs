@@ -1,12 +1,10 @@
 //! The Stratego-family history rules (rulings §1.4 two-squares, §1.5 more-squares, §1.6
-//! Veldslag's no-capture thresholds) and `arbiter claim`, on the hand-built fixtures in
+//! Veldslag's no-capture thresholds), on the hand-built fixtures in
 //! `fixtures/history/` (each fixture's header works out its verdict from the rule text).
 
-use arbiter::claim::{self, Claim};
 use arbiter::pipeline::{check_source, GameReport, Options, Source};
 use arbiter::rules::Overrides;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -166,95 +164,17 @@ fn veldslag_thresholds_at_the_exact_plies() {
 }
 
 #[test]
-fn draw_claims_follow_the_thresholds() {
-    let g = judge("veldslag-no-capture-80.arb");
-    let a = claim::judge(&g, Claim::Draw, 160).unwrap();
-    assert!(a.holds && !a.discretionary);
-    assert_eq!(a.rule, "no-capture-80");
-    assert_eq!(a.evidence_plies, vec![160]);
-    let a = claim::judge(&g, Claim::Draw, 159).unwrap();
-    assert!(
-        !a.holds && a.discretionary,
-        "between 50 and 80: the admin's call"
+fn a_variation_is_judged_with_the_plies_it_shares_with_its_parent() {
+    let g = expect(
+        "two-squares-in-variation.arb",
+        8,
+        &[("two-squares-rule", 7)],
     );
-    let a = claim::judge(&g, Claim::Draw, 100).unwrap();
-    assert!(!a.holds && a.discretionary);
-    let a = claim::judge(&g, Claim::Draw, 99).unwrap();
-    assert!(!a.holds && !a.discretionary);
-    assert!(claim::judge(&g, Claim::Draw, 161).is_err(), "no ply 161");
-}
-
-#[test]
-fn rule_claims_name_the_evidence() {
-    let g = judge("two-squares-fourth-move.arb");
-    let a = claim::judge(&g, Claim::TwoSquares, 7).unwrap();
-    assert!(a.holds);
-    assert_eq!(a.evidence_plies, vec![1, 3, 5, 7]);
-    assert!(!claim::judge(&g, Claim::TwoSquares, 5).unwrap().holds);
-    assert!(!claim::judge(&g, Claim::Chase, 7).unwrap().holds);
-    let g = judge("chase-repeats-position.arb");
-    let a = claim::judge(&g, Claim::Chase, 13).unwrap();
-    assert!(a.holds);
-    assert_eq!(a.evidence_plies, (5..=13).collect::<Vec<u32>>());
-}
-
-fn run_claim(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("claim")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run arbiter");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
-}
-
-#[test]
-fn claim_cli_human_and_json() {
-    let f80 = "fixtures/history/veldslag-no-capture-80.arb";
-    let (code, out) = run_claim(&[f80, "--ply", "160", "draw"]);
-    assert_eq!(code, 0);
-    insta::assert_snapshot!("claim_draw_holds_human", out);
-    let (code, out) = run_claim(&[f80, "--ply", "130", "draw", "--format", "json"]);
-    assert_eq!(code, 1, "discretionary is not holding");
-    insta::assert_snapshot!("claim_draw_discretionary_json", out);
-    let (code, out) = run_claim(&[
-        "fixtures/history/chase-repeats-position.arb",
-        "--ply",
-        "13",
-        "chase",
-    ]);
-    assert_eq!(code, 0);
-    insta::assert_snapshot!("claim_chase_holds_human", out);
-    let (code, out) = run_claim(&[
-        "fixtures/history/two-squares-fourth-move.arb",
-        "--ply",
-        "7",
-        "two-squares",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 0);
-    insta::assert_snapshot!("claim_two_squares_holds_json", out);
-    let (code, _) = run_claim(&[
-        "fixtures/history/two-squares-fourth-move.arb",
-        "--ply",
-        "99",
-        "two-squares",
-    ]);
-    assert_eq!(code, 2, "no such ply: unusable");
-}
-
-#[test]
-fn jungle_repetition_claims_through_the_cli() {
-    let f = "fixtures/jungle/threefold_claim.arb";
-    let (code, out) = run_claim(&[f, "--ply", "10", "repetition"]);
-    assert_eq!(code, 0, "{out}");
-    insta::assert_snapshot!("claim_jungle_repetition_holds_human", out);
-    let (code, out) = run_claim(&[f, "--ply", "9", "draw", "--format", "json"]);
-    assert_eq!(code, 1, "{out}");
-    insta::assert_snapshot!("claim_jungle_draw_ply9_json", out);
+    assert_eq!((g.lines, g.variation_plies), (2, 1));
+    assert_eq!(g.findings[0].line, 1, "the variation's ply 7");
+    assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
+    assert_eq!(
+        g.branches[0].describe(1),
+        "line 1 branches off the main line at ply 7 with h2-h1 in place of g1-g2"
+    );
 }

@@ -3,7 +3,7 @@
 //! reveals or with the full shuffle, and the Pikafish-Jieqi FEN at every ply.
 
 use arbiter::games::xiangqi::fen::{parse_jieqi, write_jieqi};
-use arbiter::games::xiangqi::random::{jieqi_shuffle, random_game, Rng};
+use arbiter::games::xiangqi::random::{jieqi_shuffle, random_game, shuffle_setups, Rng};
 use arbiter::games::xiangqi::{Kind, Move, MoveList, Position, Xiangqi, SQUARES};
 use arbiter::pipeline::{check_source, Options, Source};
 use arbiter::record::parse::parse_log;
@@ -71,21 +71,7 @@ fn log_corrupted(
 ) -> String {
     let mut out = String::from("[Game \"jieqi\"]\n");
     if with_shuffle {
-        for (side, word, ranks) in [
-            (Side::First, "red", [3u8, 2, 0]),
-            (Side::Second, "black", [9, 7, 6]),
-        ] {
-            out.push_str(&format!("setup {word}\n"));
-            for rank in ranks {
-                let cells: String = (0..9u8)
-                    .map(|file| match shuffle.piece(rank * 9 + file) {
-                        Some(p) if p.side() == side && p.is_covered() => p.kind().letter(),
-                        _ => '.',
-                    })
-                    .collect();
-                out.push_str(&format!("  {rank} {cells}\n"));
-            }
-        }
+        out.push_str(&shuffle_setups(shuffle));
     }
     out.push('\n');
     let mut pos = *shuffle;

@@ -1,8 +1,7 @@
 //! The hand-written Jungle fixtures (`fixtures/jungle/*.arb`): each file's top comment works out
 //! the verdict from rulings §3; this test holds arbiter to it (codes, plies, endings), pins the
-//! rendered findings with insta, and checks `claim_repetition` against the worked claims.
+//! rendered findings with insta (its claims: `tests/games/claims.rs`).
 
-use arbiter::games::jungle::claim_repetition;
 use arbiter::pipeline::{self, GameReport, Options, Source};
 use arbiter::report::human::{self, Style};
 use arbiter::Code::{self, *};
@@ -207,73 +206,4 @@ fn position_tags() {
             NONE,
         ],
     );
-}
-
-fn record(name: &str, game: usize) -> arbiter::record::GameRecord {
-    pipeline::parse_source(&fixture(name)).swap_remove(game)
-}
-
-#[test]
-fn claims_hold_exactly_at_the_third_occurrence() {
-    let r = record("threefold_claim.arb", 0);
-    let a = claim_repetition(&r, 10);
-    assert!(a.holds, "{a:?}");
-    assert_eq!(a.evidence_plies, [2, 6, 10]);
-    assert_eq!(
-        a.reason,
-        "the position after ply 10, Blue to move, stands for the third time (after ply 2, ply 6, ply 10): a draw may be claimed (rulings §3)"
-    );
-    assert_eq!(a.rule, "threefold-repetition");
-    let a = claim_repetition(&r, 9);
-    assert!(!a.holds);
-    assert_eq!(a.evidence_plies, [5, 9]);
-    let a = claim_repetition(&r, 6);
-    assert!(!a.holds);
-    assert_eq!(a.evidence_plies, [2, 6]);
-    let a = claim_repetition(&r, 1);
-    assert!(!a.holds);
-    assert_eq!(a.evidence_plies, [1]);
-    assert_eq!(
-        a.reason,
-        "the position after ply 1, Red to move, has not stood before"
-    );
-    let a = claim_repetition(&r, 11);
-    assert!(!a.holds);
-    assert_eq!(a.reason, "the game has 10 plies; there is no ply 11");
-
-    // The start position counts as the first occurrence.
-    let r = record("repetition_forbidden.arb", 0);
-    let a = claim_repetition(&r, 8);
-    assert!(a.holds);
-    assert_eq!(a.evidence_plies, [0, 4, 8]);
-    assert_eq!(claim_repetition(&r, 0).evidence_plies, [0]);
-    assert!(!claim_repetition(&r, 4).holds);
-}
-
-#[test]
-fn claims_on_broken_or_finished_games_do_not_hold() {
-    let a = claim_repetition(&record("only_rat_enters_water.arb", 0), 3);
-    assert!(!a.holds);
-    assert!(
-        a.reason
-            .starts_with("ply 3 is illegal (the Cat cannot enter the water on b4)"),
-        "{}",
-        a.reason
-    );
-    let a = claim_repetition(&record("den_entered.arb", 1), 2);
-    assert!(!a.holds);
-    assert_eq!(
-        a.reason,
-        "the game ended on the board after ply 1 (den-entered); ply 2 was never part of it"
-    );
-    let a = claim_repetition(&record("position_tags_invalid.arb", 0), 0);
-    assert!(!a.holds);
-    assert!(
-        a.reason.starts_with("the start position is invalid"),
-        "{}",
-        a.reason
-    );
-    let src = Source::from_bytes("x.arb", b"[Game \"stratego\"]\n*\n".to_vec());
-    let a = claim_repetition(&pipeline::parse_source(&src)[0], 0);
-    assert_eq!(a.reason, "this is not a Jungle game (Game \"stratego\")");
 }

@@ -5,9 +5,11 @@ mod corpus_support;
 #[path = "../support/xiangqi.rs"]
 mod xiangqi_support;
 
+mod claims;
 mod history;
 mod jieqi;
 mod jungle;
+mod moves;
 mod spionage;
 mod stratego;
 mod xiangqi;

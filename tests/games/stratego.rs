@@ -258,7 +258,11 @@ fn expected() -> Vec<(&'static str, Vec<Verdict>)> {
         ),
         (
             "termination-unknown-word.arb",
-            vec![V::clean(6).with(&[("parse-error", None, "unknown termination `abandoned`")])],
+            vec![V::clean(6).with(&[(
+                "record-defect",
+                None,
+                "unknown termination `resigned`: it says nothing arbiter can check",
+            )])],
         ),
         (
             "moves-after-end.arb",

@@ -292,7 +292,10 @@ proptest! {
                 prop_assert!(f.span.end <= src.text.len());
             }
             let rec = &pipeline::parse_source(&src)[0];
-            let _ = arbiter::games::jungle::claim_repetition(rec, moves.len() as u32);
+            let judged = arbiter::claim::Judged { record: rec, report: &r };
+            for c in [arbiter::claim::Claim::Repetition, arbiter::claim::Claim::JungleRepetition] {
+                let _ = arbiter::claim::judge(judged, c, moves.len() as u32);
+            }
         }
     }
 }

@@ -12,7 +12,9 @@
 //!
 //! In every view after every ply: each own piece shows its identity; an enemy piece shows an
 //! identity exactly when the recount says the viewer knows it, and then the true one; the
-//! same for the pieces each side has lost.
+//! same for the pieces each side has lost. The text board (issue 21) draws every piece the
+//! recount says the opponent knows with `*` after it, on the last move's squares too, and
+//! marks exactly those two squares with `>`.
 
 use arbiter::games::spionage::Spionage;
 use arbiter::games::stratego::Stratego;
@@ -25,8 +27,8 @@ use arbiter::show;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
-const STRATEGO_ARMY: &str = "2X56437B8B98765432227665443322B5BSBFB322";
-const SPIONAGE_ARMY: &str = "12345S12345SSSS1MMMM11223BBBBH";
+pub(crate) const STRATEGO_ARMY: &str = "2X56437B8B98765432227665443322B5BSBFB322";
+pub(crate) const SPIONAGE_ARMY: &str = "12345S12345SSSS1MMMM11223BBBBH";
 
 /// Setup rows of `width` letters from `letters`, for the ranks `ranks` (front rank first).
 fn rows(letters: &[char], width: usize, ranks: &[u32]) -> String {
@@ -72,7 +74,7 @@ fn choose(
 }
 
 /// A random legal classic Stratego game as a native log.
-fn stratego_game(red: Vec<char>, blue: Vec<char>, dice: &[(bool, u16)]) -> String {
+pub(crate) fn stratego_game(red: Vec<char>, blue: Vec<char>, dice: &[(bool, u16)]) -> String {
     let head = format!(
         "[Game \"stratego\"]\n[Result \"*\"]\nsetup red\n{}setup blue\n{}\n",
         rows(&red, 10, &[4, 3, 2, 1]),
@@ -99,7 +101,7 @@ fn stratego_game(red: Vec<char>, blue: Vec<char>, dice: &[(bool, u16)]) -> Strin
 }
 
 /// A random legal Spionage game as a native log (two moves a turn where the rules ask it).
-fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> String {
+pub(crate) fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> String {
     let head = format!(
         "[Game \"spionage\"]\n[Volcanoes \"a5 c6 h5 j6\"]\n[Result \"*\"]\nsetup white\n{}setup black\n{}\n",
         rows(&white, 10, &[3, 2, 1]),
@@ -147,7 +149,7 @@ fn spionage_game(white: Vec<char>, black: Vec<char>, dice: &[(bool, u16)]) -> St
 }
 
 /// Every view of `text`'s game after every ply it reaches, and the plies' from/to squares.
-fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
+pub(crate) fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
     let rec = &parse_log(text)[0];
     let game = arbiter::pipeline::game_of(rec, &Default::default()).unwrap();
     let (params, _, _) = arbiter::pipeline::parameters_for(rec, game, &Default::default()).unwrap();
@@ -163,9 +165,65 @@ fn all_views(text: &str) -> (BTreeMap<u32, BoardView>, Vec<(Square, Square)>) {
     (views, moves)
 }
 
+/// The text board's cell of every square (4 characters: the last-move mark, the piece or
+/// terrain, the mark after it), by square.
+fn text_cells(view: &BoardView) -> BTreeMap<Square, String> {
+    let g = view.geometry;
+    let text = view.render_text(false);
+    let mut cells = BTreeMap::new();
+    for line in text.lines() {
+        let Some((label, rest)) = line.trim_start().split_once("  ") else {
+            continue;
+        };
+        let Ok(rank) = label.parse::<i32>() else {
+            continue;
+        };
+        let chars: Vec<char> = rest.chars().collect();
+        for file in 0..g.width as i32 {
+            let sq = g
+                .square(file, rank - g.rank_base as i32)
+                .expect("on the board");
+            let cell = chars[file as usize * 4..file as usize * 4 + 4]
+                .iter()
+                .collect();
+            cells.insert(sq, cell);
+        }
+    }
+    cells
+}
+
+/// Checks the text board of the arbiter's view against `known` (the ids each side knows of
+/// the other's pieces): `*` after every piece its opponent knows, `>` on the last move's
+/// squares only.
+fn check_text(arbiter: &BoardView, known: &[BTreeSet<u16>; 2]) -> Result<(), TestCaseError> {
+    let cells = text_cells(arbiter);
+    prop_assert_eq!(cells.len(), arbiter.pieces.len());
+    for (&sq, cell) in &cells {
+        let cell: Vec<char> = cell.chars().collect();
+        let last = arbiter
+            .last_move
+            .is_some_and(|m| m.from == sq || m.to == sq);
+        prop_assert_eq!(cell[0] == '>', last, "square {} ply {}", sq, arbiter.ply);
+        if let Some(p) = &arbiter.pieces[sq as usize] {
+            let opponent = p.owner.other().index();
+            let star = known[opponent].contains(&p.id);
+            prop_assert_eq!(
+                cell[3] == '*',
+                star,
+                "square {} ply {}: {:?}",
+                sq,
+                arbiter.ply,
+                cell
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Checks both players' views of `arbiter` against `known[viewer]` (enemy ids that viewer
-/// knows).
+/// knows), and the arbiter's text board ([`check_text`]).
 fn check_views(arbiter: &BoardView, known: &[BTreeSet<u16>; 2]) -> Result<(), TestCaseError> {
+    check_text(arbiter, known)?;
     for viewer in [Side::First, Side::Second] {
         let seen = arbiter.seen_by(viewer);
         let lost = (0..2).flat_map(|s| seen.lost[s].iter().zip(&arbiter.lost[s]));
@@ -201,7 +259,7 @@ fn check_views(arbiter: &BoardView, known: &[BTreeSet<u16>; 2]) -> Result<(), Te
     Ok(())
 }
 
-fn army(letters: &str) -> impl Strategy<Value = Vec<char>> {
+pub(crate) fn army(letters: &str) -> impl Strategy<Value = Vec<char>> {
     Just(letters.chars().collect::<Vec<_>>()).prop_shuffle()
 }
 

@@ -35,14 +35,14 @@ const GAMES: [GameId; 4] = [
 
 /// A deterministic random stream from a proptest seed: the crate's own splitmix64
 /// ([`zobrist`]) over a counter.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(1);
         zobrist(self.0)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
     /// Fisher-Yates.
@@ -55,7 +55,7 @@ impl Rng {
 }
 
 /// A random valid setup section for `side`: the whole army in random places of the zone.
-fn setup_section(engine: &Stratego, side: Side, rng: &mut Rng) -> String {
+pub(crate) fn setup_section(engine: &Stratego, side: Side, rng: &mut Rng) -> String {
     let r = &engine.ruleset;
     let width = r.geometry.width as usize;
     let zone = r.zones[side.index()].clone();

@@ -75,3 +75,33 @@ pub fn describe(report: &GameReport) -> String {
         .collect::<Vec<_>>()
         .join("; ")
 }
+
+/// The human report (no colour) of `../shared/corpus/<folder>/<file>`, named by that relative
+/// path (tests run from the crate root), for snapshots that read the same on every machine.
+pub fn render(folder: &str, file: &str) -> String {
+    let path = PathBuf::from("../shared/corpus").join(folder).join(file);
+    let mut out = Vec::new();
+    let _ = arbiter::run::check(
+        &[path],
+        &arbiter::run::CheckOptions::default(),
+        &mut out,
+        &mut std::io::sink(),
+    );
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Findings of `reports` counted by code, on main lines and on variations
+/// (`"illegal-move variation"`): the figures of the Xiangqi archive tests.
+pub fn findings_by_code(reports: &[GameReport]) -> std::collections::BTreeMap<String, usize> {
+    let mut out = std::collections::BTreeMap::new();
+    for f in reports.iter().flat_map(|g| &g.findings) {
+        let on = if f.line == 0 { "main" } else { "variation" };
+        *out.entry(format!("{} {on}", f.code)).or_default() += 1;
+    }
+    out
+}
+
+/// `(key, count)` pairs as the map [`findings_by_code`] gives.
+pub fn counts(pairs: &[(&str, usize)]) -> std::collections::BTreeMap<String, usize> {
+    pairs.iter().map(|(k, n)| (k.to_string(), *n)).collect()
+}

@@ -78,11 +78,13 @@ fn board(v: &BoardView, lost: bool) -> String {
     )
 }
 
-/// (code, ply, message) of the findings after ply `n` (the message left out where it counts
-/// Spionage turns, which the copy numbers from its own first turn).
+/// (code, ply, message) of the main line's findings after ply `n` (the message left out where
+/// it counts Spionage turns, which the copy numbers from its own first turn; a log taken up
+/// from a position leaves the variations out, and says so).
 fn after(g: &GameReport, n: u32, spionage: bool) -> Vec<(String, u32, String)> {
     g.findings
         .iter()
+        .filter(|f| f.line == 0)
         .filter_map(|f| {
             let p = f.ply.filter(|&p| p > n)?;
             let message = if spionage {
@@ -99,7 +101,7 @@ fn after(g: &GameReport, n: u32, spionage: bool) -> Vec<(String, u32, String)> {
 fn record_level(g: &GameReport) -> Vec<(String, String)> {
     g.findings
         .iter()
-        .filter(|f| f.ply.is_none() && f.code.as_str() != "record-defect")
+        .filter(|f| f.line == 0 && f.ply.is_none() && f.code.as_str() != "record-defect")
         .map(|f| (f.code.to_string(), f.message.clone()))
         .collect()
 }

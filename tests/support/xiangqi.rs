@@ -62,14 +62,18 @@ pub fn arbiter(args: &[&str]) -> String {
     )
 }
 
-/// Each finding of a report as `code@ply` (`-` without a ply), in report order: the form of
-/// a fixture's `; expect:` line.
+/// Each finding of a report as `code@ply` (`-` without a ply), `code@ply/lineN` on the
+/// record's variation N, in report order: the form of a fixture's `; expect:` line.
 pub fn codes_at_plies(findings: &[arbiter::Finding]) -> Vec<String> {
     findings
         .iter()
         .map(|f| {
+            let line = match f.line {
+                0 => String::new(),
+                n => format!("/line{n}"),
+            };
             format!(
-                "{}@{}",
+                "{}@{}{line}",
                 f.code,
                 f.ply.map_or("-".to_string(), |p| p.to_string())
             )
@@ -133,10 +137,11 @@ pub fn rendered_diagnostics(
         let src = source(&path);
         for r in arbiter::pipeline::check_source(&src, &options(&src.text)) {
             for f in &r.findings {
-                out.push_str(&arbiter::report::human::render(
+                out.push_str(&arbiter::report::human::render_in(
                     f,
                     &arbiter::report::SourceWindow::whole(&src.name, &src.text),
                     r.index,
+                    &r.branches,
                     style,
                 ));
             }

@@ -23,13 +23,13 @@
 //!   finding does not stop the replay: the move is applied and the rest of the game is still
 //!   judged (the seed leaves the penalty to an admin: a warning first, loss only if repeated).
 //!   A player whose only moves are forbidden by the rule has no legal move. A third occurrence
-//!   of a position with the same side to move is `threefold-repetition` (info) at that ply; see
-//!   [`claim::claim_repetition`] for `arbiter claim`.
+//!   of a position with the same side to move is `threefold-repetition` (info) at that ply;
+//!   `arbiter claim` answers both (`claim.rs`, docs/claims.md).
 //! - Variant points ([`board::Variant`], `[Variant "..."]`): Dog above Wolf, Elephant sparing
 //!   the Rat, no capture across the water's edge, every trap weakening. All off by default.
 
 pub mod board;
-pub mod claim;
+mod claim;
 pub mod history;
 mod illegal;
 mod view;
@@ -46,7 +46,6 @@ pub use board::{
     den_owner, fen, is_water, parse_fen, trap_owner, Board, Kind, Piece, Variant, GEOMETRY, KINDS,
     SEED_VARIANT, SQUARES, START_FEN,
 };
-pub use claim::{answer as answer_claim, claim_repetition, ClaimAnswer};
 pub use history::History;
 pub use illegal::{Illegal, Refusal};
 
@@ -422,7 +421,7 @@ impl Jungle {
             .at_ply(number)
             .label("third occurrence: a draw is claimable")
             .help(format!(
-                "not automatic: a player claims it (arbiter claim FILE --ply {number} draw)"
+                "not automatic: a player claims it (arbiter claim FILE --ply {number} repetition)"
             ));
             findings.push(self.occurrence_labels(st, &made.earlier, f));
         }
@@ -536,6 +535,8 @@ impl Rules for Jungle {
     fn view(&self, st: &State) -> crate::view::BoardView {
         self.board_view(st)
     }
+
+    crate::claim_rules!();
 
     /// The position as a `FEN` tag; the positions before it, which the repetition rules
     /// count, are not carried (a note says so when there were any). None once a den is

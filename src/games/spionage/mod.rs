@@ -27,6 +27,7 @@
 // engine alone would buy nothing.
 #![allow(clippy::result_large_err)]
 
+mod claim;
 mod illegal;
 pub mod pieces;
 mod position;
@@ -402,6 +403,17 @@ impl Rules for Spionage {
 
     fn game(&self) -> GameId {
         self.game
+    }
+
+    crate::claim_rules!();
+
+    /// The current turn: a turn holds up to two plies.
+    fn next_turn(&self, st: &State, _played: u32) -> usize {
+        st.turn
+    }
+
+    fn forbidden_by_history(&self, st: &State, mv: &MoveRecord) -> bool {
+        self.goes_back(st, mv)
     }
 
     /// Spionage has no parameter tags: every parameter is unset.

@@ -8,6 +8,7 @@
 //! game ends on a flag capture or when the side to move has no legal move.
 
 pub mod chase;
+mod claim;
 mod illegal;
 pub mod pieces;
 mod position;
@@ -454,6 +455,8 @@ impl Rules for Stratego {
             ..Parameters::default()
         }
     }
+
+    crate::claim_rules!();
 
     fn start(
         &self,

@@ -114,11 +114,50 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             "give a position, e.g. the start: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         )]);
     };
-    let to_move = match fields.get(1) {
-        None => Side::First,
-        Some((_, "w" | "r" | "W" | "R")) => Side::First,
+    let to_move = read_side(fields.get(1).copied(), &mut errors);
+    let (halfmove, fullmove) = read_counters(&fields, jieqi, &mut errors);
+    let pool_field = if jieqi { fields.get(2).copied() } else { None };
+    let pool = pool_field.map(|(at, f)| parse_pool(at, f, &mut errors));
+
+    let mut pos = Position::empty(to_move);
+    // Jieqi's revealed Advisors and Elephants attack off their palace and river, also in the
+    // test below that the side that just moved is not in check.
+    pos.set_free_diagonals(jieqi);
+    let placed = read_board(board_at, board, jieqi, &mut pos, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let board_range = board_at..board_at + board.len();
+    check_counts(&placed, &pos, &board_range, &mut errors);
+    let pool = pool.unwrap_or_else(|| unseen_pool(&placed, jieqi));
+    if jieqi && errors.is_empty() {
+        check_pool(&placed, &pool, pool_field, &mut errors);
+    }
+    check_points(&placed, jieqi, &mut errors);
+    if errors.is_empty() {
+        check_arisable(&pos, board_range, &mut errors);
+    }
+    if errors.is_empty() {
+        Ok(Fen {
+            position: pos,
+            halfmove,
+            fullmove,
+            pool,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+/// A piece the board field places: its point, the piece and the bytes of its letter.
+type Placed = (Square, Piece, Range<usize>);
+
+/// The side to move from the second field (Red when absent).
+fn read_side(field: Option<(usize, &str)>, errors: &mut Vec<FenError>) -> Side {
+    match field {
+        None | Some((_, "w" | "r" | "W" | "R")) => Side::First,
         Some((_, "b" | "B")) => Side::Second,
-        Some(&(at, f)) => {
+        Some((at, f)) => {
             errors.push(err(
                 at..at + f.len(),
                 format!("`{f}` is not a side to move"),
@@ -127,7 +166,12 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             ));
             Side::First
         }
-    };
+    }
+}
+
+/// The plies since the last capture and the move number (Xiangqi: fields 5 and 6; Jieqi,
+/// whose third field is the pool: 4 and 5), 0 and 1 when absent; text after them is an error.
+fn read_counters(fields: &[(usize, &str)], jieqi: bool, errors: &mut Vec<FenError>) -> (u32, u32) {
     let mut number = |i: usize, default: u32, what: &str| {
         match fields.get(i) {
         None => default,
@@ -142,10 +186,11 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
         }),
     }
     };
-    // Xiangqi: board side - - halfmove fullmove; Jieqi: board side pool halfmove fullmove.
     let first_number = if jieqi { 3 } else { 4 };
-    let halfmove = number(first_number, 0, "ply count");
-    let fullmove = number(first_number + 1, 1, "move number");
+    let counters = (
+        number(first_number, 0, "ply count"),
+        number(first_number + 1, 1, "move number"),
+    );
     if let Some(&(at, f)) = fields.get(first_number + 2) {
         let end = fields.last().map_or(at + f.len(), |&(a, l)| a + l.len());
         errors.push(if jieqi {
@@ -164,14 +209,19 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             )
         });
     }
-    let pool_field = if jieqi { fields.get(2).copied() } else { None };
-    let pool = pool_field.map(|(at, f)| parse_pool(at, f, &mut errors));
+    counters
+}
 
-    let mut pos = Position::empty(to_move);
-    // Jieqi's revealed Advisors and Elephants attack off their palace and river, also in the
-    // test below that the side that just moved is not in check.
-    pos.set_free_diagonals(jieqi);
-    let mut placed: Vec<(Square, Piece, Range<usize>)> = Vec::new();
+/// Places the board field's pieces on `pos`; every letter that is no piece and every rank
+/// that is not 9 points wide is an error.
+fn read_board(
+    board_at: usize,
+    board: &str,
+    jieqi: bool,
+    pos: &mut Position,
+    errors: &mut Vec<FenError>,
+) -> Vec<Placed> {
+    let mut placed = Vec::new();
     let ranks: Vec<(usize, &str)> = board
         .split('/')
         .scan(board_at, |at, r| {
@@ -190,60 +240,11 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             "expected 10 ranks separated by `/`",
             LETTERS,
         ));
-        return Err(errors);
+        return placed;
     }
     for (i, &(at, row)) in ranks.iter().enumerate() {
         let rank = HEIGHT as usize - 1 - i;
-        let mut file = 0usize;
-        for (off, c) in row.char_indices() {
-            let here = at + off..at + off + c.len_utf8();
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
-                file += d as usize;
-                continue;
-            }
-            let covered = jieqi && (c == 'X' || c == 'x');
-            let sq = (rank * WIDTH as usize + file.min(8)) as Square;
-            let letter = if covered {
-                covered_kind(c, sq).map(|k| {
-                    let side = if c == 'X' { Side::First } else { Side::Second };
-                    (side, k)
-                })
-            } else {
-                Kind::from_letter(c)
-            };
-            let Some((side, kind)) = letter else {
-                errors.push(if covered {
-                    err(
-                        here,
-                        format!(
-                            "a covered piece `{c}` cannot stand on {}",
-                            GEOMETRY.name(sq)
-                        ),
-                        "not a start point of this colour",
-                        "a covered piece stands only on a start point of its own colour (not the General's); X is Red's, x Black's",
-                    )
-                } else {
-                    err(
-                        here,
-                        format!("`{}` is not a xiangqi piece", c.escape_debug()),
-                        "unknown letter",
-                        if jieqi { JIEQI_LETTERS } else { LETTERS },
-                    )
-                });
-                file += 1;
-                continue;
-            };
-            if file < WIDTH as usize {
-                let p = if covered {
-                    Piece::covered(side, kind)
-                } else {
-                    Piece::new(side, kind)
-                };
-                pos.set(sq, Some(p));
-                placed.push((sq, p, here));
-            }
-            file += 1;
-        }
+        let file = read_rank(rank, at, row, jieqi, pos, &mut placed, errors);
         if file != WIDTH as usize {
             errors.push(err(
                 at..at + row.len(),
@@ -253,11 +254,85 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             ));
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
+    placed
+}
 
-    let board_range = board_at..board_at + board.len();
+/// Places one rank's pieces (the text `row` at byte `at`); returns how many points it spans.
+fn read_rank(
+    rank: usize,
+    at: usize,
+    row: &str,
+    jieqi: bool,
+    pos: &mut Position,
+    placed: &mut Vec<Placed>,
+    errors: &mut Vec<FenError>,
+) -> usize {
+    let mut file = 0usize;
+    for (off, c) in row.char_indices() {
+        let here = at + off..at + off + c.len_utf8();
+        if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
+            file += d as usize;
+            continue;
+        }
+        let covered = jieqi && (c == 'X' || c == 'x');
+        let sq = (rank * WIDTH as usize + file.min(8)) as Square;
+        match read_piece(c, sq, covered, jieqi, &here) {
+            Ok(p) if file < WIDTH as usize => {
+                pos.set(sq, Some(p));
+                placed.push((sq, p, here));
+            }
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+        file += 1;
+    }
+    file
+}
+
+/// The piece letter `c` names on `sq` (`covered`: a Jieqi `X`/`x`, which takes the kind of
+/// its start point).
+fn read_piece(
+    c: char,
+    sq: Square,
+    covered: bool,
+    jieqi: bool,
+    here: &Range<usize>,
+) -> Result<Piece, FenError> {
+    if covered {
+        let side = if c == 'X' { Side::First } else { Side::Second };
+        return covered_kind(c, sq)
+            .map(|k| Piece::covered(side, k))
+            .ok_or_else(|| {
+                err(
+                    here.clone(),
+                    format!(
+                        "a covered piece `{c}` cannot stand on {}",
+                        GEOMETRY.name(sq)
+                    ),
+                    "not a start point of this colour",
+                    "a covered piece stands only on a start point of its own colour (not the General's); X is Red's, x Black's",
+                )
+            });
+    }
+    Kind::from_letter(c)
+        .map(|(side, kind)| Piece::new(side, kind))
+        .ok_or_else(|| {
+            err(
+                here.clone(),
+                format!("`{}` is not a xiangqi piece", c.escape_debug()),
+                "unknown letter",
+                if jieqi { JIEQI_LETTERS } else { LETTERS },
+            )
+        })
+}
+
+/// At most the army of each kind (revealed pieces) and exactly one General a side.
+fn check_counts(
+    placed: &[Placed],
+    pos: &Position,
+    board_range: &Range<usize>,
+    errors: &mut Vec<FenError>,
+) {
     for side in [Side::First, Side::Second] {
         let name = side_name(side);
         for kind in Kind::ALL {
@@ -289,28 +364,31 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             ));
         }
     }
-    let pool = match pool {
-        Some(pool) => pool,
-        // A Jieqi board alone: every identity not revealed on the board is unseen.
-        None if jieqi => {
-            let mut pool = [[0u8; 7]; 2];
-            for side in [Side::First, Side::Second] {
-                for k in &POOL_ORDER {
-                    pool[side.index()][k.index()] = k.count();
-                }
-            }
-            for (_, p, _) in placed.iter().filter(|(_, p, _)| !p.is_covered()) {
-                let n = &mut pool[p.side().index()][p.kind().index()];
-                *n = n.saturating_sub(1);
-            }
-            pool
-        }
-        None => [[0u8; 7]; 2],
-    };
-    if jieqi && errors.is_empty() {
-        check_pool(&placed, &pool, pool_field, &mut errors);
+}
+
+/// The pool when the FEN gives none: for a Jieqi board every identity not revealed on it is
+/// unseen; Xiangqi has no pool (all zero).
+fn unseen_pool(placed: &[Placed], jieqi: bool) -> [Counts; 2] {
+    let mut pool = [[0u8; 7]; 2];
+    if !jieqi {
+        return pool;
     }
-    for (sq, p, range) in &placed {
+    for side in [Side::First, Side::Second] {
+        for k in &POOL_ORDER {
+            pool[side.index()][k.index()] = k.count();
+        }
+    }
+    for (_, p, _) in placed.iter().filter(|(_, p, _)| !p.is_covered()) {
+        let n = &mut pool[p.side().index()][p.kind().index()];
+        *n = n.saturating_sub(1);
+    }
+    pool
+}
+
+/// Every piece on a point it can reach in a game (Jieqi: only the General is bound, to its
+/// palace).
+fn check_points(placed: &[Placed], jieqi: bool, errors: &mut Vec<FenError>) {
+    for (sq, p, range) in placed {
         let problem = if jieqi {
             (p.kind() == Kind::General && !in_palace(p.side(), *sq)).then_some(
                 "a General never leaves its palace (files d-f of its own three back ranks)",
@@ -332,43 +410,36 @@ fn parse_with(text: &str, jieqi: bool) -> Result<Fen, Vec<FenError>> {
             ));
         }
     }
-    if errors.is_empty() {
-        let waiting = to_move.other();
-        if pos.generals_face() {
-            errors.push(err(
-                board_range,
-                "the Generals face each other on an open file".into(),
-                "no position with facing Generals can arise",
-                "rulings §4.1: the two Generals may never face each other on an open file",
-            ));
-        } else if pos.in_check(waiting) {
-            let g = pos.general(waiting).unwrap_or(0);
-            let by = pos.attacker(g, to_move).unwrap_or(0);
-            errors.push(err(
-                board_range,
-                format!(
-                    "{} is in check but it is {}'s move",
-                    side_name(waiting),
-                    side_name(to_move)
-                ),
-                "the side that just moved left its General attacked",
-                &format!(
-                    "the General on {} is attacked from {}; fix the board or the side to move",
-                    GEOMETRY.name(g),
-                    GEOMETRY.name(by)
-                ),
-            ));
-        }
-    }
-    if errors.is_empty() {
-        Ok(Fen {
-            position: pos,
-            halfmove,
-            fullmove,
-            pool,
-        })
-    } else {
-        Err(errors)
+}
+
+/// A position that can arise: no facing Generals, and the side that just moved not in check.
+fn check_arisable(pos: &Position, board_range: Range<usize>, errors: &mut Vec<FenError>) {
+    let to_move = pos.to_move();
+    let waiting = to_move.other();
+    if pos.generals_face() {
+        errors.push(err(
+            board_range,
+            "the Generals face each other on an open file".into(),
+            "no position with facing Generals can arise",
+            "rulings §4.1: the two Generals may never face each other on an open file",
+        ));
+    } else if pos.in_check(waiting) {
+        let g = pos.general(waiting).unwrap_or(0);
+        let by = pos.attacker(g, to_move).unwrap_or(0);
+        errors.push(err(
+            board_range,
+            format!(
+                "{} is in check but it is {}'s move",
+                side_name(waiting),
+                side_name(to_move)
+            ),
+            "the side that just moved left its General attacked",
+            &format!(
+                "the General on {} is attacked from {}; fix the board or the side to move",
+                GEOMETRY.name(g),
+                GEOMETRY.name(by)
+            ),
+        ));
     }
 }
 
@@ -393,24 +464,25 @@ fn parse_pool(at: usize, field: &str, errors: &mut Vec<FenError>) -> [Counts; 2]
         let start = i;
         let c = field[i..].chars().next().unwrap_or('?');
         i += c.len_utf8();
-        let mut digits = 0u32;
-        let mut any = false;
+        let digits_at = i;
         while i < bytes.len() && bytes[i].is_ascii_digit() {
-            digits = digits
-                .saturating_mul(10)
-                .saturating_add((bytes[i] - b'0') as u32);
-            any = true;
             i += 1;
         }
-        let n = if any { digits } else { 1 };
+        // The count as written: a count too large for any number type is still too large.
+        let written = &field[digits_at..i];
+        let n = if written.is_empty() {
+            Some(1)
+        } else {
+            written.parse::<u32>().ok()
+        };
         match Kind::from_letter(c).filter(|(_, k)| *k != Kind::General) {
-            Some((side, k)) if n <= k.count() as u32 => {
+            Some((side, k)) if n.is_some_and(|n| n <= k.count() as u32) => {
                 let slot = &mut pool[side.index()][k.index()];
-                *slot = slot.saturating_add(n as u8);
+                *slot = slot.saturating_add(n.unwrap_or(0) as u8);
             }
             Some((_, k)) => errors.push(err(
                 at + start..at + i,
-                format!("a pool of {n} {}s: a side has {}", k.name(), k.count()),
+                format!("a pool of {written} {}s: a side has {}", k.name(), k.count()),
                 "more than a side has",
                 "a side has 2 each of R A B N C and 5 P; the pool lists those not yet revealed",
             )),
@@ -530,6 +602,13 @@ fn misplaced(sq: Square, p: Piece) -> Option<&'static str> {
             Some("a Soldier never moves backwards and moves sideways only after crossing the river")
         }
         _ => None,
+    }
+}
+
+impl Position {
+    /// The position as a xqbase FEN, with the given no-capture ply count and move number.
+    pub fn fen(&self, halfmove: u32, fullmove: u32) -> String {
+        write(self, halfmove, fullmove)
     }
 }
 

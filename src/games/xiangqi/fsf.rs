@@ -16,8 +16,8 @@
 //! Horse always; attacks on a piece of the attacker's kind only when it is pinned (Horses:
 //! when it cannot take back); otherwise when no unpinned piece pseudo-attacks the point.
 
+use super::points::{bit, points, Points};
 use super::position::{in_palace, own_half, Kind, Move, Piece, Position, GEOMETRY, SQUARES};
-use super::repetition::{bit, points, Points};
 use crate::geometry::Square;
 use crate::types::Side;
 
@@ -137,7 +137,9 @@ fn attackers(pos: &Position, sq: Square, by: Side) -> Points {
 }
 
 /// Fairy-Stockfish's blockers for `side`'s General: pieces of either side whose removal
-/// lets an enemy piece attack it (for a Cannon with one screen, the screen too).
+/// lets an enemy piece attack it. A Cannon that gives check already is no sniper in
+/// Fairy-Stockfish (`slider_blockers` leaves out the pieces that attack the point): its one
+/// screen is not a blocker.
 fn blockers(pos: &Position, side: Side) -> Points {
     let Some(g) = pos.general(side) else { return 0 };
     let mut out = 0;
@@ -151,23 +153,6 @@ fn blockers(pos: &Position, side: Side) -> Points {
         let now = attackers(&q, g, side.other()) & !bit(s);
         if now & !attackers(pos, g, side.other()) != 0 {
             out |= bit(s);
-        }
-    }
-    // A Cannon's single screen (the General is in check from it) is a blocker as well.
-    for c in points(pieces(pos, side.other(), &[Kind::Cannon])) {
-        if reach(pos, c, Kind::Cannon, side.other(), true) & bit(g) != 0 {
-            if let Some(d) = GEOMETRY.direction(c, g) {
-                let mut s = at(c, (d.0 as i32, d.1 as i32));
-                while let Some(t) = s {
-                    if t == g {
-                        break;
-                    }
-                    if pos.piece(t).is_some() {
-                        out |= bit(t);
-                    }
-                    s = at(t, (d.0 as i32, d.1 as i32));
-                }
-            }
         }
     }
     out
@@ -189,39 +174,81 @@ fn lines(sq: Square) -> Points {
 pub fn chased(before: &Position, m: Move, after: &Position) -> Points {
     let mover = before.to_move();
     let victim = mover.other();
-    let (from, to) = (m.from, m.to);
-    let Some(moved) = after.piece(to) else {
+    let Some(moved) = after.piece(m.to) else {
         return 0;
     };
-    let capture = before.piece(to).is_some();
     let mut pins = blockers(after, victim);
     // Flying General: a lone piece of the victim on the mover's General's file.
     if let (Some(vk), Some(mk)) = (after.general(victim), after.general(mover)) {
-        let file: Points = (0..SQUARES as Square)
-            .filter(|&s| GEOMETRY.file(s) == GEOMETRY.file(mk))
-            .fold(0, |acc, s| acc | bit(s));
-        let mine = pieces(after, victim, &[]) & file;
+        let mine = pieces(after, victim, &[]) & file_of(mk);
         if mine & bit(vk) != 0 && (mine & !bit(vk)).count_ones() == 1 {
             pins |= mine & !bit(vk);
         }
     }
-    let victims = pieces(after, victim, &[]);
-    let kind_of = |s: Square| after.piece(s).map_or(Kind::General, |p| p.kind());
     let uncrossed = points(pieces(after, victim, &[Kind::Soldier]))
         .filter(|&s| own_half(victim, s))
         .fold(0, |acc, s| acc | bit(s));
-    let royal_or_pawn = pieces(after, victim, &[Kind::General]) | uncrossed;
-    let mut b: Points = 0;
-    let add = |a: Square, ak: Kind, mut attacks: Points, b: &mut Points| {
-        if attacks & !*b == 0 {
+    let mut c = Chase {
+        after,
+        mover,
+        victim,
+        victims: pieces(after, victim, &[]),
+        pins,
+        royal_or_pawn: pieces(after, victim, &[Kind::General]) | uncrossed,
+        chased: 0,
+    };
+    c.direct(m, moved);
+    c.discovered(before, m, moved);
+    c.fake_roots(before);
+    c.discovered_checks(before);
+    c.chased
+}
+
+/// The points of the file of `sq`.
+fn file_of(sq: Square) -> Points {
+    (0..SQUARES as Square)
+        .filter(|&s| GEOMETRY.file(s) == GEOMETRY.file(sq))
+        .fold(0, |acc, s| acc | bit(s))
+}
+
+/// The points of the rank of `sq`.
+fn rank_of(sq: Square) -> Points {
+    (0..SQUARES as Square)
+        .filter(|&s| GEOMETRY.rank(s) == GEOMETRY.rank(sq))
+        .fold(0, |acc, s| acc | bit(s))
+}
+
+/// The chase being worked out: the position after the move, the sides, the victim's pieces,
+/// its pinned pieces and those never chased (General, Soldiers on their own side).
+struct Chase<'a> {
+    after: &'a Position,
+    mover: Side,
+    victim: Side,
+    victims: Points,
+    pins: Points,
+    royal_or_pawn: Points,
+    chased: Points,
+}
+
+impl Chase<'_> {
+    fn kind_of(&self, s: Square) -> Kind {
+        self.after.piece(s).map_or(Kind::General, |p| p.kind())
+    }
+
+    /// Adds what the mover's piece on `a` (of kind `ak`) newly attacks and is a chase:
+    /// unprotected pieces, or stronger ones, as Fairy-Stockfish reads them.
+    fn add(&mut self, a: Square, ak: Kind, mut attacks: Points) {
+        let (after, victim) = (self.after, self.victim);
+        if attacks & !self.chased == 0 {
             return;
         }
-        attacks &= !royal_or_pawn;
+        attacks &= !self.royal_or_pawn;
         if matches!(ak, Kind::Horse | Kind::Cannon) {
-            *b |= attacks & pieces(after, victim, &[Kind::Chariot]);
+            self.chased |= attacks & pieces(after, victim, &[Kind::Chariot]);
         }
         if matches!(ak, Kind::Elephant | Kind::Advisor) {
-            *b |= attacks & pieces(after, victim, &[Kind::Chariot, Kind::Cannon, Kind::Horse]);
+            self.chased |=
+                attacks & pieces(after, victim, &[Kind::Chariot, Kind::Cannon, Kind::Horse]);
         }
         let lame = ak == Kind::Horse
             && DIAG
@@ -234,92 +261,134 @@ pub fn chased(before: &Position, m: Move, after: &Position) -> Points {
                 }
             }
         } else {
-            attacks &= !pieces(after, victim, &[ak]) | pins;
+            attacks &= !pieces(after, victim, &[ak]) | self.pins;
         }
         for s in points(attacks) {
             let mut q = *after;
             q.set(a, None);
-            let roots = attackers(&q, s, victim) & !pins;
+            let roots = attackers(&q, s, victim) & !self.pins;
             let king_only = roots != 0 && roots == pieces(after, victim, &[Kind::General]);
             let facing = after
-                .general(mover)
-                .is_some_and(|mk| reach(&q, mk, Kind::Chariot, mover, false) & bit(s) != 0);
+                .general(self.mover)
+                .is_some_and(|mk| reach(&q, mk, Kind::Chariot, self.mover, false) & bit(s) != 0);
             if roots == 0 || (king_only && facing) {
-                *b |= bit(s);
+                self.chased |= bit(s);
             }
         }
-    };
-    // Direct attacks.
-    if !matches!(moved.kind(), Kind::General | Kind::Soldier) {
-        let mut direct = reach(after, to, moved.kind(), mover, true) & victims;
+    }
+
+    /// Direct attacks of the moved piece (not along the line it moved on, for a Chariot or
+    /// Cannon).
+    fn direct(&mut self, m: Move, moved: Piece) {
+        if matches!(moved.kind(), Kind::General | Kind::Soldier) {
+            return;
+        }
+        let mut direct = reach(self.after, m.to, moved.kind(), self.mover, true) & self.victims;
         if matches!(moved.kind(), Kind::Chariot | Kind::Cannon) {
-            let line = if GEOMETRY.file(from) == GEOMETRY.file(to) {
-                (0..SQUARES as Square)
-                    .filter(|&s| GEOMETRY.file(s) == GEOMETRY.file(to))
-                    .fold(0, |a, s| a | bit(s))
+            direct &= if GEOMETRY.file(m.from) == GEOMETRY.file(m.to) {
+                !file_of(m.to)
             } else {
-                (0..SQUARES as Square)
-                    .filter(|&s| GEOMETRY.rank(s) == GEOMETRY.rank(to))
-                    .fold(0, |a, s| a | bit(s))
+                !rank_of(m.to)
             };
-            direct &= !line;
         }
-        add(to, moved.kind(), direct, &mut b);
+        self.add(m.to, moved.kind(), direct);
     }
-    // Discovered attacks.
-    let near = |sq: Square, ds: &[(i32, i32)]| {
-        ds.iter()
-            .filter_map(|&d| at(sq, d))
-            .fold(0, |a, s| a | bit(s))
-    };
-    let candidates = (near(from, &ORTH) & pieces(after, mover, &[Kind::Horse]))
-        | (near(from, &DIAG) & pieces(after, mover, &[Kind::Elephant]))
-        | (lines(from) & pieces(after, mover, &[Kind::Cannon, Kind::Chariot]))
-        | (lines(to) & pieces(after, mover, &[Kind::Cannon]));
-    let mut old = *after;
-    if !capture {
-        // The moved piece's own point never matters for its own attacks.
-        old.set(to, None);
-    }
-    old.set(from, Some(Piece::new(mover, Kind::Soldier)));
-    for s in points(candidates) {
-        let k = kind_of(s);
-        let mut old_s = old;
-        if s == to {
-            old_s.set(to, Some(moved));
+
+    /// Attacks the move uncovered: Horses whose leg, Elephants whose eye, Chariots and
+    /// Cannons whose line (or screen) was the from- or to-point.
+    fn discovered(&mut self, before: &Position, m: Move, moved: Piece) {
+        let (after, mover, (from, to)) = (self.after, self.mover, (m.from, m.to));
+        let near = |sq: Square, ds: &[(i32, i32)]| {
+            ds.iter()
+                .filter_map(|&d| at(sq, d))
+                .fold(0, |a, s| a | bit(s))
+        };
+        let candidates = (near(from, &ORTH) & pieces(after, mover, &[Kind::Horse]))
+            | (near(from, &DIAG) & pieces(after, mover, &[Kind::Elephant]))
+            | (lines(from) & pieces(after, mover, &[Kind::Cannon, Kind::Chariot]))
+            | (lines(to) & pieces(after, mover, &[Kind::Cannon]));
+        let mut old = *after;
+        if before.piece(to).is_none() {
+            // The moved piece's own point never matters for its own attacks.
+            old.set(to, None);
         }
-        let now = reach(after, s, k, mover, false) & victims;
-        let was = reach(&old_s, s, k, mover, false);
-        add(s, k, now & !was, &mut b);
+        old.set(from, Some(Piece::new(mover, Kind::Soldier)));
+        for s in points(candidates) {
+            let k = self.kind_of(s);
+            let mut old_s = old;
+            if s == to {
+                old_s.set(to, Some(moved));
+            }
+            let now = reach(after, s, k, mover, false) & self.victims;
+            let was = reach(&old_s, s, k, mover, false);
+            self.add(s, k, now & !was);
+        }
     }
-    // Fake roots: a protector newly pinned.
-    let before_blockers_v = blockers(before, victim);
-    let new_pins = blockers(after, victim) & !before_blockers_v & victims;
-    let mover_blockers = blockers(after, mover);
-    for s in points(new_pins) {
-        let fake = victims & !royal_or_pawn & reach(after, s, kind_of(s), victim, false);
-        for s2 in points(fake) {
-            if attackers(after, s2, mover) & !mover_blockers != 0 {
-                b |= bit(s2);
+
+    /// Fake roots: a protector newly pinned leaves what it protected chased.
+    fn fake_roots(&mut self, before: &Position) {
+        let after = self.after;
+        let new_pins = blockers(after, self.victim) & !blockers(before, self.victim) & self.victims;
+        let mover_blockers = blockers(after, self.mover);
+        for s in points(new_pins) {
+            let fake = self.victims
+                & !self.royal_or_pawn
+                & reach(after, s, self.kind_of(s), self.victim, false);
+            for s2 in points(fake) {
+                if attackers(after, s2, self.mover) & !mover_blockers != 0 {
+                    self.chased |= bit(s2);
+                }
             }
         }
     }
-    // Discovered checks: a piece of the mover that now shields the victim's General.
-    let new_discoverers = blockers(after, victim) & !before_blockers_v & pieces(after, mover, &[]);
-    if let Some(vk) = after.general(victim) {
-        let king_near = reach(after, vk, Kind::General, victim, false);
+
+    /// Discovered checks: a piece of the mover that now shields the victim's General chases
+    /// what it attacks.
+    fn discovered_checks(&mut self, before: &Position) {
+        let (after, mover) = (self.after, self.mover);
+        let new_discoverers = blockers(after, self.victim)
+            & !blockers(before, self.victim)
+            & pieces(after, mover, &[]);
+        let Some(vk) = after.general(self.victim) else {
+            return;
+        };
+        let king_near = reach(after, vk, Kind::General, self.victim, false);
         for s in points(new_discoverers) {
-            let attacks = reach(after, s, kind_of(s), mover, true) & victims;
-            b |= attacks & !king_near;
+            let attacks = reach(after, s, self.kind_of(s), mover, true) & self.victims;
+            self.chased |= attacks & !king_near;
             for s2 in points(attacks & king_near) {
                 let mut q = *after;
                 q.set(s, None);
                 q.set(vk, None);
                 if attackers(&q, s2, mover) & !bit(s) != 0 {
-                    b |= bit(s2);
+                    self.chased |= bit(s2);
                 }
             }
         }
     }
-    b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::xiangqi::fen;
+
+    /// WinBoard game mrxq_game01 #309, ply 87 (corpus/xiangqi-engine-pgn): the Red Cannon's
+    /// e4d4 checks the General on d9 over the Red Soldier on d7, which attacks the Elephant on
+    /// e7. A checking Cannon is no sniper for Fairy-Stockfish, so d7 is no new blocker and the
+    /// Elephant is not chased by a "discovered check" (ffish 0.7.10 rules the repetition that
+    /// follows a draw).
+    #[test]
+    fn the_screen_of_a_checking_cannon_is_no_blocker() {
+        let before = fen::parse("2nk1ab2/4acN2/3Pb4/p3C4/9/1R2C4/P3P2rP/9/9/2BAKA3 w")
+            .expect("valid FEN")
+            .position;
+        let m = Move::from_iccs("e4d4").expect("a move");
+        let mut after = before;
+        after.make(m);
+        assert!(after.is_check());
+        let d7 = GEOMETRY.square(3, 7).expect("d7");
+        assert_eq!(blockers(&after, Side::Second) & bit(d7), 0);
+        assert_eq!(chased(&before, m, &after), 0);
+    }
 }

@@ -19,7 +19,7 @@
 //!   recorded capture must find its identity among those still unaccounted for.
 //! - **Knowledge.** A covered piece is known to nobody (its owner neither; the arbiter only
 //!   from a shuffle); a revealed one to both; a captured covered piece to its capturer only.
-//!   [`super::Xiangqi::board_view`] draws that, and `arbiter show --as` shows each side's view.
+//!   `Xiangqi::board_view` draws that, and `arbiter show --as` shows each side's view.
 
 use super::fen::Counts;
 use super::position::{Kind, Piece, Position, GEOMETRY, SQUARES};
@@ -165,160 +165,169 @@ impl Layer {
         notes: Notes,
         number: u32,
     ) -> Result<Settled, Finding> {
-        let illegal = |span: Span, message: String, label: &str, help: String| {
-            Finding::new(Code::IllegalMove, span, message, RULE)
-                .at_ply(number)
-                .label(label.to_string())
-                .help(help)
-        };
         let Some(mover) = pos.piece(from) else {
             return Ok(Settled {
                 reveal: None,
                 captured_covered: None,
             });
         };
-        let side = mover.side();
-        let who = side_name(side);
-        let pool_help = |side: Side| {
-            format!(
-                "{}'s identities still unaccounted for: {}",
-                side_name(side),
-                self.describe_open(side)
-            )
-        };
-        let reveal = if mover.is_covered() {
-            let k = match (notes.reveal, self.shuffle) {
-                (Some((k, span)), true) if k != mover.kind() => {
-                    return Err(illegal(
-                        span,
-                        format!(
-                            "the reveal on {} is recorded as {} but the shuffle puts {} there",
-                            GEOMETRY.name(from),
-                            k.a(),
-                            mover.kind().a()
-                        ),
-                        "contradicts the shuffle",
-                        "correct the reveal or the setup sections that give the shuffle".into(),
-                    ))
-                }
-                (Some((k, span)), _) => {
-                    if self.open[side.index()][k.index()] == 0 {
-                        return Err(illegal(
-                            span,
-                            format!("{who} reveals {} but has none left to reveal", k.a()),
-                            "beyond the pool",
-                            pool_help(side),
-                        ));
-                    }
-                    k
-                }
-                (None, true) => mover.kind(),
-                (None, false) => {
-                    return Err(Finding::new(
-                        Code::ParseError,
-                        mv.text.span,
-                        format!(
-                            "the covered piece on {} is revealed but the log does not say what it is",
-                            GEOMETRY.name(from)
-                        ),
-                        FORMAT,
-                    )
-                    .at_ply(number)
-                    .label("reveal without an identity")
-                    .help(format!(
-                        "write what it turned up, e.g. {}({}), or give the full shuffle in setup sections",
-                        mv.text.value,
-                        if side == Side::First { 'R' } else { 'r' }
-                    )));
-                }
-            };
-            Some(k)
-        } else {
-            if let Some((k, span)) = notes.reveal {
-                if k != mover.kind() {
-                    return Err(illegal(
-                        span,
-                        format!(
-                            "{} is recorded but the piece on {} is a revealed {}",
-                            k.a(),
-                            GEOMETRY.name(from),
-                            mover.kind().name()
-                        ),
-                        "nothing is revealed here",
-                        "only a covered piece's first move reveals it; leave the letter out".into(),
-                    ));
-                }
-            }
-            None
-        };
-        let target = pos.piece(to);
-        let captured_covered = match (target, notes.captured) {
-            (None, Some((_, span))) => {
-                return Err(illegal(
-                    span,
-                    format!(
-                        "a captured identity is recorded but {} is empty",
-                        GEOMETRY.name(to)
-                    ),
-                    "nothing is captured",
-                    "record a captured identity only on a capture".into(),
-                ))
-            }
-            (None, None) => None,
-            (Some(t), note) if t.is_covered() => {
-                let them = t.side();
-                match note.and_then(|(k, s)| k.map(|k| (k, s))) {
-                    Some((k, span)) if self.shuffle && k != t.kind() => {
-                        return Err(illegal(
-                            span,
-                            format!(
-                                "the covered piece captured on {} is recorded as {} but the shuffle puts {} there",
-                                GEOMETRY.name(to),
-                                k.a(),
-                                t.kind().a()
-                            ),
-                            "contradicts the shuffle",
-                            "correct the captured identity or the setup sections".into(),
-                        ))
-                    }
-                    Some((k, span)) => {
-                        if self.open[them.index()][k.index()] == 0 {
-                            return Err(illegal(
-                                span,
-                                format!(
-                                    "the covered piece captured on {} is recorded as {} but {} has none unaccounted for",
-                                    GEOMETRY.name(to),
-                                    k.a(),
-                                    side_name(them)
-                                ),
-                                "beyond the pool",
-                                pool_help(them),
-                            ));
-                        }
-                        Some(Some(k))
-                    }
-                    None => Some(self.shuffle.then(|| t.kind())),
-                }
-            }
-            (Some(t), Some((Some(k), span))) if k != t.kind() => {
-                return Err(illegal(
-                    span,
-                    format!(
-                        "{} is recorded as captured but the piece on {} is a revealed {}",
-                        k.a(),
-                        GEOMETRY.name(to),
-                        t.kind().name()
-                    ),
-                    "not the piece captured",
-                    "correct the captured identity, or leave it out".into(),
-                ))
-            }
-            (Some(_), _) => None,
+        let ply = Ply {
+            from,
+            to,
+            mv,
+            number,
         };
         Ok(Settled {
-            reveal,
-            captured_covered,
+            reveal: self.reveal(mover, &ply, notes.reveal)?,
+            captured_covered: self.capture(pos.piece(to), &ply, notes.captured)?,
         })
+    }
+
+    /// What the mover turns up: its identity when it is covered (recorded, or the shuffle's),
+    /// `None` when it was revealed before (a letter recorded for it must be its own).
+    fn reveal(
+        &self,
+        mover: Piece,
+        ply: &Ply,
+        note: Option<(Kind, Span)>,
+    ) -> Result<Option<Kind>, Finding> {
+        let side = mover.side();
+        if !mover.is_covered() {
+            return match note {
+                Some((k, span)) if k != mover.kind() => Err(ply.illegal(
+                    span,
+                    format!(
+                        "{} is recorded but the piece on {} is a revealed {}",
+                        k.a(),
+                        GEOMETRY.name(ply.from),
+                        mover.kind().name()
+                    ),
+                    "nothing is revealed here",
+                    "only a covered piece's first move reveals it; leave the letter out".into(),
+                )),
+                _ => Ok(None),
+            };
+        }
+        match (note, self.shuffle) {
+            (Some((k, span)), true) if k != mover.kind() => Err(ply.illegal(
+                span,
+                format!(
+                    "the reveal on {} is recorded as {} but the shuffle puts {} there",
+                    GEOMETRY.name(ply.from),
+                    k.a(),
+                    mover.kind().a()
+                ),
+                "contradicts the shuffle",
+                "correct the reveal or the setup sections that give the shuffle".into(),
+            )),
+            (Some((k, span)), _) if self.open[side.index()][k.index()] == 0 => Err(ply.illegal(
+                span,
+                format!(
+                    "{} reveals {} but has none left to reveal",
+                    side_name(side),
+                    k.a()
+                ),
+                "beyond the pool",
+                self.pool_help(side),
+            )),
+            (Some((k, _)), _) => Ok(Some(k)),
+            (None, true) => Ok(Some(mover.kind())),
+            (None, false) => Err(Finding::new(
+                Code::ParseError,
+                ply.mv.text.span,
+                format!(
+                    "the covered piece on {} is revealed but the log does not say what it is",
+                    GEOMETRY.name(ply.from)
+                ),
+                FORMAT,
+            )
+            .at_ply(ply.number)
+            .label("reveal without an identity")
+            .help(format!(
+                "write what it turned up, e.g. {}({}), or give the full shuffle in setup sections",
+                ply.mv.text.value,
+                if side == Side::First { 'R' } else { 'r' }
+            ))),
+        }
+    }
+
+    /// What a capture takes: for a covered piece its identity as far as the arbiter knows it
+    /// (`Some(None)`: unknown), `None` for no capture or a revealed piece; a recorded
+    /// identity must fit the target, the shuffle and the captured side's pool.
+    fn capture(
+        &self,
+        target: Option<Piece>,
+        ply: &Ply,
+        note: Option<(Option<Kind>, Span)>,
+    ) -> Result<Option<Option<Kind>>, Finding> {
+        let to = GEOMETRY.name(ply.to);
+        match (target, note) {
+            (None, Some((_, span))) => Err(ply.illegal(
+                span,
+                format!("a captured identity is recorded but {to} is empty"),
+                "nothing is captured",
+                "record a captured identity only on a capture".into(),
+            )),
+            (None, None) => Ok(None),
+            (Some(t), note) if t.is_covered() => {
+                self.capture_covered(t, ply, note.and_then(|(k, s)| k.map(|k| (k, s))))
+            }
+            (Some(t), Some((Some(k), span))) if k != t.kind() => Err(ply.illegal(
+                span,
+                format!(
+                    "{} is recorded as captured but the piece on {to} is a revealed {}",
+                    k.a(),
+                    t.kind().name()
+                ),
+                "not the piece captured",
+                "correct the captured identity, or leave it out".into(),
+            )),
+            (Some(_), _) => Ok(None),
+        }
+    }
+
+    /// [`Layer::capture`] of the covered piece `t`, its identity recorded as `note`.
+    fn capture_covered(
+        &self,
+        t: Piece,
+        ply: &Ply,
+        note: Option<(Kind, Span)>,
+    ) -> Result<Option<Option<Kind>>, Finding> {
+        let them = t.side();
+        let to = GEOMETRY.name(ply.to);
+        match note {
+            Some((k, span)) if self.shuffle && k != t.kind() => Err(ply.illegal(
+                span,
+                format!(
+                    "the covered piece captured on {to} is recorded as {} but the shuffle puts {} there",
+                    k.a(),
+                    t.kind().a()
+                ),
+                "contradicts the shuffle",
+                "correct the captured identity or the setup sections".into(),
+            )),
+            Some((k, span)) if self.open[them.index()][k.index()] == 0 => Err(ply.illegal(
+                span,
+                format!(
+                    "the covered piece captured on {to} is recorded as {} but {} has none unaccounted for",
+                    k.a(),
+                    side_name(them)
+                ),
+                "beyond the pool",
+                self.pool_help(them),
+            )),
+            Some((k, _)) => Ok(Some(Some(k))),
+            None => Ok(Some(self.shuffle.then(|| t.kind()))),
+        }
+    }
+
+    /// The help line naming `side`'s identities still unaccounted for.
+    fn pool_help(&self, side: Side) -> String {
+        format!(
+            "{}'s identities still unaccounted for: {}",
+            side_name(side),
+            self.describe_open(side)
+        )
     }
 
     /// Applies what [`Layer::settle`] settled after the move to `to` was made in `pos`: the
@@ -363,6 +372,24 @@ impl Layer {
     }
 }
 
+/// The ply being settled: its squares, its record and its number (1-based).
+struct Ply<'a> {
+    from: u8,
+    to: u8,
+    mv: &'a MoveRecord,
+    number: u32,
+}
+
+impl Ply<'_> {
+    /// The `illegal-move` finding of this ply.
+    fn illegal(&self, span: Span, message: String, label: &str, help: String) -> Finding {
+        Finding::new(Code::IllegalMove, span, message, RULE)
+            .at_ply(self.number)
+            .label(label.to_string())
+            .help(help)
+    }
+}
+
 fn take(n: &mut u8) {
     *n = n.saturating_sub(1);
 }
@@ -399,175 +426,217 @@ pub fn read_shuffle(
     if record.setups.is_empty() {
         return Ok(false);
     }
-    let mut errors = Vec::new();
-    let invalid = |span: Span, message: String, label: &str, help: &str| {
-        Finding::new(Code::SetupInvalid, span, message, Rule::LogJieqiShuffle)
-            .label(label.to_string())
-            .help(help.to_string())
+    let mut sh = Shuffle {
+        seen: [None; 2],
+        identities: [None; SQUARES],
+        errors: Vec::new(),
     };
-    const HELP: &str = "a Jieqi shuffle is `setup red` and `setup black`, each with rows `<rank> <9 cells>`: the identity letter (R N B A C P) on every covered point, `.` elsewhere";
-    let mut seen = [None::<Span>; 2];
-    let mut identities: [Option<(Kind, Span)>; SQUARES] = [None; SQUARES];
     for block in &record.setups {
-        let side = match block.side.value.to_ascii_lowercase().as_str() {
-            "red" | "r" => Side::First,
-            "black" | "b" => Side::Second,
-            other => {
-                errors.push(invalid(
-                    block.side.span,
-                    format!("`{other}` is not a Jieqi side"),
-                    "expected red or black",
-                    HELP,
-                ));
-                continue;
-            }
-        };
-        if let Some(first) = seen[side.index()] {
-            errors.push(
-                invalid(
-                    block.side.span,
-                    format!("a second setup section for {}", side_name(side)),
-                    "repeated",
-                    HELP,
-                )
-                .with_label(first, "first given here"),
-            );
-            continue;
-        }
-        seen[side.index()] = Some(block.side.span);
-        let mut ranks: [Option<Span>; 10] = [None; 10];
-        for row in &block.rows {
-            let rank = row.rank.value;
-            if let Some(first) = ranks.get(rank as usize).copied().flatten() {
-                errors.push(
-                    invalid(
-                        row.rank.span,
-                        format!("rank {rank} is given twice"),
-                        "repeated",
-                        HELP,
-                    )
-                    .with_label(first, "first given here"),
-                );
-                continue;
-            }
-            if let Some(slot) = ranks.get_mut(rank as usize) {
-                *slot = Some(row.rank.span);
-            }
-            let cells = &row.cells.value;
-            if rank > 9 {
-                errors.push(invalid(
-                    row.rank.span,
-                    format!("rank {rank} is off the board"),
-                    "ranks are 0-9",
-                    HELP,
-                ));
-                continue;
-            }
-            if cells.chars().count() != 9 {
-                errors.push(invalid(
-                    row.cells.span,
-                    format!(
-                        "rank {rank} has {} cells, the board has 9 files",
-                        cells.chars().count()
-                    ),
-                    "expected 9 cells",
-                    HELP,
-                ));
-                continue;
-            }
-            for (file, (off, c)) in cells.char_indices().enumerate() {
-                let sq = rank as usize * 9 + file;
-                let span = Span::new(row.cells.span.start + off, row.cells.span.start + off + 1);
-                let here = pos.piece(sq as u8);
-                let covered_here = here.is_some_and(|p| p.is_covered() && p.side() == side);
-                let general_here = here.is_some_and(|p| {
-                    p.kind() == Kind::General && !p.is_covered() && p.side() == side
-                });
-                match (c, covered_here) {
-                    ('.', false) => {}
-                    ('K' | 'k', false) if general_here => {}
-                    (_, true) => match identity(c) {
-                        Some(k) => identities[sq] = Some((k, span)),
-                        None => errors.push(invalid(
-                            span,
-                            format!(
-                                "`{}` is not an identity of a covered piece",
-                                c.escape_debug()
-                            ),
-                            "expected R N B A C or P",
-                            HELP,
-                        )),
-                    },
-                    (_, false) => errors.push(invalid(
-                        span,
-                        format!(
-                            "{} holds no covered piece of {}",
-                            GEOMETRY.name(sq as u8),
-                            side_name(side)
-                        ),
-                        "expected `.`",
-                        HELP,
-                    )),
-                }
-            }
-        }
+        sh.block(block, pos);
     }
-    let mut counts = [[0u8; 7]; 2];
-    let mut missing = [false; 2];
-    for sq in 0..SQUARES as u8 {
-        let Some(p) = pos.piece(sq).filter(|p| p.is_covered()) else {
-            continue;
-        };
-        match identities[sq as usize] {
-            Some((k, span)) => {
-                let n = &mut counts[p.side().index()][k.index()];
-                *n += 1;
-                if *n > pool[p.side().index()][k.index()] {
-                    errors.push(invalid(
-                        span,
-                        format!(
-                            "one {} too many for {}: the pool holds {}",
-                            k.name(),
-                            side_name(p.side()),
-                            pool[p.side().index()][k.index()]
-                        ),
-                        "beyond the pool",
-                        "the shuffle places each unrevealed identity once (2 each of R N B A C, 5 P at the start)",
-                    ));
-                }
-            }
-            None => match seen[p.side().index()] {
-                Some(span) => errors.push(invalid(
-                    span,
-                    format!(
-                        "the shuffle gives no identity for {}'s covered piece on {}",
-                        side_name(p.side()),
-                        GEOMETRY.name(sq)
-                    ),
-                    "incomplete shuffle",
-                    HELP,
-                )),
-                None => missing[p.side().index()] = true,
-            },
-        }
+    sh.check_complete(record, pos, pool);
+    if !sh.errors.is_empty() {
+        return Err(sh.errors);
     }
-    for side in [Side::First, Side::Second] {
-        if missing[side.index()] {
-            errors.push(invalid(
-                record.setups[0].span,
-                format!("the shuffle has no setup section for {}", side_name(side)),
-                "incomplete shuffle",
-                HELP,
-            ));
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    for (sq, id) in identities.iter().enumerate() {
+    for (sq, id) in sh.identities.iter().enumerate() {
         if let (Some((k, _)), Some(p)) = (id, pos.piece(sq as u8)) {
             pos.set(sq as u8, Some(Piece::covered(p.side(), *k)));
         }
     }
     Ok(true)
+}
+
+const SHUFFLE_HELP: &str = "a Jieqi shuffle is `setup red` and `setup black`, each with rows `<rank> <9 cells>`: the identity letter (R N B A C P) on every covered point, `.` elsewhere";
+
+/// A `setup-invalid` finding about the shuffle.
+fn invalid(span: Span, message: String, label: &str, help: &str) -> Finding {
+    Finding::new(Code::SetupInvalid, span, message, Rule::LogJieqiShuffle)
+        .label(label.to_string())
+        .help(help.to_string())
+}
+
+/// The shuffle as read so far: each side's section, each point's identity, the problems.
+struct Shuffle {
+    /// Where each side's section starts (by [`Side::index`]).
+    seen: [Option<Span>; 2],
+    /// The identity given for each point, with its cell.
+    identities: [Option<(Kind, Span)>; SQUARES],
+    errors: Vec<Finding>,
+}
+
+impl Shuffle {
+    /// One `setup` section: its side, then its rows.
+    fn block(&mut self, block: &crate::record::SetupBlock, pos: &Position) {
+        let side = match block.side.value.to_ascii_lowercase().as_str() {
+            "red" | "r" => Side::First,
+            "black" | "b" => Side::Second,
+            other => {
+                self.errors.push(invalid(
+                    block.side.span,
+                    format!("`{other}` is not a Jieqi side"),
+                    "expected red or black",
+                    SHUFFLE_HELP,
+                ));
+                return;
+            }
+        };
+        if let Some(first) = self.seen[side.index()] {
+            self.errors.push(
+                invalid(
+                    block.side.span,
+                    format!("a second setup section for {}", side_name(side)),
+                    "repeated",
+                    SHUFFLE_HELP,
+                )
+                .with_label(first, "first given here"),
+            );
+            return;
+        }
+        self.seen[side.index()] = Some(block.side.span);
+        let mut ranks: [Option<Span>; 10] = [None; 10];
+        for row in &block.rows {
+            self.row(row, side, &mut ranks, pos);
+        }
+    }
+
+    /// One row: a rank 0-9 not given before, 9 cells.
+    fn row(
+        &mut self,
+        row: &crate::record::SetupRow,
+        side: Side,
+        ranks: &mut [Option<Span>; 10],
+        pos: &Position,
+    ) {
+        let rank = row.rank.value;
+        if let Some(first) = ranks.get(rank as usize).copied().flatten() {
+            self.errors.push(
+                invalid(
+                    row.rank.span,
+                    format!("rank {rank} is given twice"),
+                    "repeated",
+                    SHUFFLE_HELP,
+                )
+                .with_label(first, "first given here"),
+            );
+            return;
+        }
+        if let Some(slot) = ranks.get_mut(rank as usize) {
+            *slot = Some(row.rank.span);
+        }
+        let cells = &row.cells.value;
+        if rank > 9 {
+            self.errors.push(invalid(
+                row.rank.span,
+                format!("rank {rank} is off the board"),
+                "ranks are 0-9",
+                SHUFFLE_HELP,
+            ));
+            return;
+        }
+        if cells.chars().count() != 9 {
+            self.errors.push(invalid(
+                row.cells.span,
+                format!(
+                    "rank {rank} has {} cells, the board has 9 files",
+                    cells.chars().count()
+                ),
+                "expected 9 cells",
+                SHUFFLE_HELP,
+            ));
+            return;
+        }
+        for (file, (off, c)) in cells.char_indices().enumerate() {
+            let sq = rank as usize * 9 + file;
+            let span = Span::new(row.cells.span.start + off, row.cells.span.start + off + 1);
+            self.cell(c, sq, span, side, pos);
+        }
+    }
+
+    /// One cell: an identity on a covered point of `side`, `.` (or `K` on its General) elsewhere.
+    fn cell(&mut self, c: char, sq: usize, span: Span, side: Side, pos: &Position) {
+        let here = pos.piece(sq as u8);
+        let covered_here = here.is_some_and(|p| p.is_covered() && p.side() == side);
+        let general_here =
+            here.is_some_and(|p| p.kind() == Kind::General && !p.is_covered() && p.side() == side);
+        match (c, covered_here) {
+            ('.', false) => {}
+            ('K' | 'k', false) if general_here => {}
+            (_, true) => match identity(c) {
+                Some(k) => self.identities[sq] = Some((k, span)),
+                None => self.errors.push(invalid(
+                    span,
+                    format!(
+                        "`{}` is not an identity of a covered piece",
+                        c.escape_debug()
+                    ),
+                    "expected R N B A C or P",
+                    SHUFFLE_HELP,
+                )),
+            },
+            (_, false) => self.errors.push(invalid(
+                span,
+                format!(
+                    "{} holds no covered piece of {}",
+                    GEOMETRY.name(sq as u8),
+                    side_name(side)
+                ),
+                "expected `.`",
+                SHUFFLE_HELP,
+            )),
+        }
+    }
+
+    /// Every covered point has an identity, and each side's identities fit its pool.
+    fn check_complete(&mut self, record: &GameRecord, pos: &Position, pool: &[Counts; 2]) {
+        let mut counts = [[0u8; 7]; 2];
+        let mut missing = [false; 2];
+        for sq in 0..SQUARES as u8 {
+            let Some(p) = pos.piece(sq).filter(|p| p.is_covered()) else {
+                continue;
+            };
+            let s = p.side().index();
+            match self.identities[sq as usize] {
+                Some((k, span)) => {
+                    let n = &mut counts[s][k.index()];
+                    *n += 1;
+                    if *n > pool[s][k.index()] {
+                        self.errors.push(invalid(
+                            span,
+                            format!(
+                                "one {} too many for {}: the pool holds {}",
+                                k.name(),
+                                side_name(p.side()),
+                                pool[s][k.index()]
+                            ),
+                            "beyond the pool",
+                            "the shuffle places each unrevealed identity once (2 each of R N B A C, 5 P at the start)",
+                        ));
+                    }
+                }
+                None => match self.seen[s] {
+                    Some(span) => self.errors.push(invalid(
+                        span,
+                        format!(
+                            "the shuffle gives no identity for {}'s covered piece on {}",
+                            side_name(p.side()),
+                            GEOMETRY.name(sq)
+                        ),
+                        "incomplete shuffle",
+                        SHUFFLE_HELP,
+                    )),
+                    None => missing[s] = true,
+                },
+            }
+        }
+        for side in [Side::First, Side::Second] {
+            if missing[side.index()] {
+                self.errors.push(invalid(
+                    record.setups[0].span,
+                    format!("the shuffle has no setup section for {}", side_name(side)),
+                    "incomplete shuffle",
+                    SHUFFLE_HELP,
+                ));
+            }
+        }
+    }
 }

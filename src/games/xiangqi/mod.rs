@@ -6,7 +6,8 @@
 //!
 //! - [`position`]: the board, move generation, attack and check queries, Zobrist key, perft.
 //! - [`fen`]: xqbase FEN, read from a `[FEN]` tag and written for reports.
-//! - [`random`]: seeded random legal games (the Fairy-Stockfish cross-check, property tests).
+//! - `random` (feature `testing`): seeded random legal games (the Fairy-Stockfish cross-check,
+//!   property tests); `fsf` (feature `testing`): Fairy-Stockfish's reading of chases.
 //!
 //! Parameters: `NoCaptureLimit` (moves per side, rulings §4.2) is off (0) by default; when a
 //! tag sets it, that many moves per side (2N plies) without a capture end the game as a draw
@@ -20,13 +21,19 @@
 //! (`炮二平五`), as the `Format` tag says (`ICCS`, `WXF`, `Chinese`); without one each move is
 //! read in the notation its text shows ([`notation`]).
 
+mod claim;
 pub mod fen;
+#[cfg(feature = "testing")]
 pub mod fsf;
 pub mod jieqi;
 pub mod notation;
+pub mod points;
 pub mod position;
+#[cfg(feature = "testing")]
 pub mod random;
 pub mod repetition;
+pub mod san;
+mod undo;
 mod view;
 
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
@@ -74,8 +81,8 @@ pub struct State {
     limit_plies: u32,
     /// The same limit in moves per side, as the parameter gives it.
     limit_moves: u32,
-    /// The `Format` tag's notation; `None`: each move is read as its text shows.
-    notation: Option<notation::Notation>,
+    /// How the moves are read: the `Format` tag's notation, or the game's dialect.
+    reading: notation::Reading,
     /// The plies since the last capture and where their positions occurred (rulings §4.3).
     pub history: repetition::History,
     /// `Repetition "claim"`: a third occurrence is reported and play goes on; otherwise
@@ -84,8 +91,13 @@ pub struct State {
     end: Option<End>,
     /// Whether the side to move is in check in [`State::position`] (computed once a ply).
     in_check: bool,
+    /// Per side ([`Side::index`]): the legal move last found for it when looking for
+    /// checkmate and stalemate, tried first the next time.
+    witness: [Option<Move>; 2],
     /// Jieqi only: pools, shuffle and what was captured covered.
     pub jieqi: Option<jieqi::Layer>,
+    /// What each ply played with [`Rules::play_undoable`] changed, for [`Rules::undo`].
+    trail: Vec<undo::Saved>,
 }
 
 impl State {
@@ -113,6 +125,200 @@ fn name(sq: u8) -> String {
 }
 
 impl Xiangqi {
+    /// Reads ply `number` into a move on the board (both points on it, from the mover's own
+    /// piece to another point not holding its own side's) and, for Jieqi, its reveal and
+    /// capture notes. `Err`: `parse-error` for a move that cannot be read, `illegal-move`
+    /// otherwise.
+    fn decode(
+        &self,
+        st: &State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<(Move, jieqi::Notes), Finding> {
+        let pos = &st.position;
+        let who = side_name(pos.to_move());
+        if mv.turn as u32 + 1 != number - st.history.start_ply() {
+            return Err(Finding::new(
+                Code::ParseError,
+                mv.span,
+                "two moves in one turn",
+                MOVES_RULE,
+            )
+            .at_ply(number)
+            .label("joined to the previous move by a comma")
+            .help("xiangqi plays one move a turn; separate the moves with a space"));
+        }
+        let notes = if self.jieqi {
+            jieqi::read_notes(mv, number)?
+        } else {
+            jieqi::Notes::default()
+        };
+        if let (Some(a), false) = (mv.annotation(), self.jieqi) {
+            return Err(Finding::new(
+                Code::ParseError,
+                a.span,
+                "xiangqi moves take no annotation",
+                MOVES_RULE,
+            )
+            .at_ply(number)
+            .label("unexpected annotation")
+            .help("write the move alone, e.g. h2e2; comments go in {braces}"));
+        }
+        let c = notation::read(pos, mv, &st.reading, number)?;
+        let off_board = |span: Span, which: &str| {
+            self.illegal(
+                span,
+                number,
+                format!("{which}-point is off the board"),
+                "not a point",
+                Rule::XiangqiPoints,
+            )
+            .help("the board has files a-i and ranks 0-9 (ICCS: rank 0 is Red's back rank)")
+        };
+        let Some(from) = GEOMETRY.square_written(c.from.0, c.from.1) else {
+            return Err(off_board(c.from_span, "from"));
+        };
+        let Some(to) = GEOMETRY.square_written(c.to.0, c.to.1) else {
+            return Err(off_board(c.to_span, "to"));
+        };
+        let target = pos.piece(to);
+        match pos.piece(from) {
+            None => Err(self
+                .illegal(
+                    c.from_span,
+                    number,
+                    format!("no piece on {}", name(from)),
+                    "empty point",
+                    Rule::XiangqiEmptyPoint,
+                )
+                .help(format!(
+                    "it is {who}'s move; the move must start on one of {who}'s pieces"
+                ))),
+            Some(piece) if piece.side() != pos.to_move() => Err(self
+                .illegal(
+                    c.from_span,
+                    number,
+                    format!(
+                        "{} holds a {} piece but it is {who}'s move",
+                        name(from),
+                        side_name(piece.side())
+                    ),
+                    "opponent's piece",
+                    Rule::XiangqiTurns,
+                )
+                .help("the sides move in turn, Red first unless a FEN says otherwise")),
+            Some(_) if from == to => Err(self.illegal(
+                mv.text.span,
+                number,
+                "a move must change point".into(),
+                "same point",
+                Rule::XiangqiMovement,
+            )),
+            Some(_) if target.is_some_and(|t| t.side() == pos.to_move()) => Err(self
+                .illegal(
+                    c.to_span,
+                    number,
+                    format!("{} holds {who}'s own piece", name(to)),
+                    "own piece",
+                    Rule::XiangqiOwnPiece,
+                )
+                .help("a piece never captures its own side's pieces")),
+            Some(_) if c.capture_mark && target.is_none() => Err(self
+                .illegal(
+                    c.to_span,
+                    number,
+                    format!("marked as a capture but {} is empty", name(to)),
+                    "nothing to capture",
+                    Rule::XiangqiCaptureMark,
+                )
+                .help(format!(
+                    "write {}{} for a move to an empty point",
+                    name(from),
+                    name(to)
+                ))),
+            Some(_) => Ok((Move { from, to }, notes)),
+        }
+    }
+
+    /// Whether the mover's piece may make `m` (a move of its own piece to another point, not
+    /// onto its own side): allowed by its movement, the palace and river and the check rules
+    /// (rulings §4.1).
+    fn legality(&self, st: &State, m: Move, mv: &MoveRecord, number: u32) -> Result<(), Finding> {
+        let pos = &st.position;
+        let Err(why) = pos.diagnose_given(m, st.in_check) else {
+            return Ok(());
+        };
+        let covered_shape = pos.piece(m.from).is_some_and(|p| p.is_covered())
+            && !matches!(
+                why,
+                Illegal::FacingGenerals | Illegal::LeavesGeneralAttacked { .. }
+            );
+        let mut f = self.explain(pos, m, why, mv.text.span, number);
+        if covered_shape {
+            // The piece's shape is its start point's: say so when the shape is the fault.
+            let kind = pos.moves_as(m.from).or(pos.piece(m.from).map(|p| p.kind()));
+            f.message = format!(
+                "{} (a covered piece moves as the {} of its start point)",
+                f.message,
+                kind.map_or("piece", |k| k.name())
+            );
+        }
+        Err(f)
+    }
+
+    /// Makes the legal move `m` with what the Jieqi layer settled: board, identities, lost
+    /// pieces, counters. Returns the moving piece's identity and whether it captured.
+    fn apply(&self, st: &mut State, m: Move, settled: Option<jieqi::Settled>) -> (u8, bool) {
+        let side = st.position.to_move();
+        let captured = st.position.make(m);
+        if let (Some(layer), Some(s)) = (&mut st.jieqi, settled) {
+            layer.apply(&mut st.position, m.to, s, captured);
+        }
+        let taken = st.ids[m.to as usize];
+        let id = st.ids[m.from as usize];
+        st.ids[m.to as usize] = id;
+        st.ids[m.from as usize] = u8::MAX;
+        if let Some(c) = captured {
+            st.lost[c.side().index()].push((c, taken));
+            st.quiet_plies = 0;
+        } else {
+            st.quiet_plies = st.quiet_plies.saturating_add(1);
+        }
+        if side == Side::Second {
+            st.fullmove = st.fullmove.saturating_add(1);
+        }
+        (id, captured.is_some())
+    }
+
+    /// After a move: check, mate or stalemate, a third occurrence (rulings §4.3: it ends the
+    /// game before the no-capture limit is looked at, being the more specific rule; a
+    /// perpetual loses), then the no-capture limit (§4.2). Returns the findings of the ply.
+    fn after_move(&self, st: &mut State, m: Move, span: Span, number: u32) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        // Only what `m` changed can give check (the side now to move was not in check).
+        st.in_check = st.position.is_check_after(m);
+        debug_assert_eq!(st.in_check, st.position.is_check(), "check after {m:?}");
+        st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
+        let repeat = st.history.push(number, m, span, st.position);
+        if let (None, Some(rep)) = (st.end, repeat) {
+            findings.push(rep.finding(&st.history, span, st.repetition_claim));
+            if !st.repetition_claim {
+                let v = rep.outcome();
+                st.end = Some(End {
+                    result: v.result,
+                    reason: v.reason,
+                });
+            }
+        }
+        if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
+            findings.push(self.limit_finding(st, span, number));
+            st.end = Some(End {
+                result: RecordedResult::Draw,
+                reason: EndReason::MoveLimit,
+            });
+        }
+        findings
+    }
     /// The Xiangqi engine.
     pub fn new() -> Xiangqi {
         Xiangqi { jieqi: false }
@@ -153,6 +359,34 @@ impl Xiangqi {
             .label("expected ICCS, WXF or Chinese")
             .help("arbiter reads ICCS coordinates (h2e2), WXF (C2.5) and Chinese notation (炮二平五); without a Format tag each move is read as its text shows")
         })
+    }
+
+    /// How the game's moves are read: ICCS for Jieqi, the `Format` tag's notation, or without
+    /// one the dialect its moves show ([`san::decide`]); a rank base neither the ranks written
+    /// nor a replay decide is a `record-defect` warning in `findings`.
+    fn reading(
+        &self,
+        record: &GameRecord,
+        format: Option<notation::Notation>,
+        start: &Position,
+        findings: &mut Vec<Finding>,
+    ) -> notation::Reading {
+        if self.jieqi || format.is_some() {
+            return notation::Reading {
+                format: format.or(Some(notation::Notation::Iccs)),
+                ..Default::default()
+            };
+        }
+        // arbiter's log (a Game tag) and an importer's record write coordinates in ICCS.
+        let native = record.tag("Game").is_some() || record.implied_game.is_some();
+        let dialect = san::decide(start, &record.moves, native);
+        if let san::Decided::Undecided(plies) = dialect.decided {
+            findings.push(undecided_ranks(record, plies));
+        }
+        notation::Reading {
+            format: None,
+            dialect,
+        }
     }
 
     /// Reads the `[FEN]` tag (xqbase, or Pikafish-Jieqi for Jieqi), or the standard start.
@@ -216,8 +450,18 @@ impl Xiangqi {
     ///
     /// `in_check` is [`Position::is_check`] of `pos`, which the caller keeps for the next
     /// ply's legality test ([`State::in_check`]).
-    fn mate_or_stalemate(&self, pos: &Position, in_check: bool) -> Option<End> {
-        if pos.has_legal_move_given(in_check) {
+    ///
+    /// `witness` holds, per side, the legal move found last time for that side: tried first,
+    /// and replaced by the one found.
+    fn mate_or_stalemate(
+        &self,
+        pos: &Position,
+        in_check: bool,
+        witness: &mut [Option<Move>; 2],
+    ) -> Option<End> {
+        let slot = &mut witness[pos.to_move().index()];
+        *slot = pos.a_legal_move_given(in_check, *slot);
+        if slot.is_some() {
             return None;
         }
         Some(End {
@@ -250,10 +494,6 @@ impl Xiangqi {
         let (from, to) = (name(m.from), name(m.to));
         let kind = pos.moves_as(m.from).unwrap_or(Kind::General);
         let piece = kind.name();
-        let general_after = match pos.general(side) {
-            Some(g) if kind != Kind::General => g,
-            _ => m.to,
-        };
         let f = |msg: String, label: &str, rule: Rule, help: &str| {
             self.illegal(span, number, msg, label, rule)
                 .help(help.to_string())
@@ -263,15 +503,7 @@ impl Xiangqi {
                 format!("{} cannot move from {from} to {to}", k.a()),
                 &format!("not {} move", k.a().to_lowercase()),
                 Rule::XiangqiMovement,
-                match k {
-                    Kind::General => "a General moves one point orthogonally inside its palace",
-                    Kind::Advisor => "an Advisor moves one point diagonally inside its palace",
-                    Kind::Elephant => "an Elephant moves exactly two points diagonally",
-                    Kind::Horse => "a Horse moves one point orthogonally, then one point diagonally outward",
-                    Kind::Chariot => "a Chariot moves any distance along its file or rank",
-                    Kind::Cannon => "a Cannon moves along its file or rank",
-                    Kind::Soldier => "a Soldier moves one point forward, or sideways after crossing the river",
-                },
+                shape_help(k),
             ),
             Illegal::OutOfPalace(k) => f(
                 format!("the {} on {from} cannot leave the palace", k.name()),
@@ -311,29 +543,15 @@ impl Xiangqi {
                 count,
                 first,
                 second,
-            } => {
-                let msg = if count == 0 {
-                    format!("the Cannon on {from} cannot capture on {to} without a screen")
-                } else {
-                    let mut list: Vec<String> = [first, second].iter().flatten().map(|&s| name(s)).collect();
-                    if count > 2 {
-                        list.push("...".into());
-                    }
-                    format!(
-                        "the Cannon on {from} cannot capture on {to} over {count} screens ({})",
-                        list.join(", ")
-                    )
-                };
-                f(
-                    msg,
-                    &match count {
-                        0 => "no screen between".to_string(),
-                        n => format!("{n} screens between"),
-                    },
-                    Rule::XiangqiScreen,
-                    "a Cannon captures by jumping over exactly one piece (of either side) on its line",
-                )
-            }
+            } => f(
+                screens_message(&from, &to, count, [first, second]),
+                &match count {
+                    0 => "no screen between".to_string(),
+                    n => format!("{n} screens between"),
+                },
+                Rule::XiangqiScreen,
+                "a Cannon captures by jumping over exactly one piece (of either side) on its line",
+            ),
             Illegal::SoldierSideways => f(
                 format!("the Soldier on {from} cannot move sideways before crossing the river"),
                 "sideways move on its own side",
@@ -346,15 +564,30 @@ impl Xiangqi {
                 Rule::XiangqiSoldierBackward,
                 "a Soldier moves one point forward, or sideways after crossing the river",
             ),
-            Illegal::FacingGenerals => f(
-                format!(
-                    "after {from}{to} the Generals would face each other on file {}",
-                    (b'a' + GEOMETRY.file(general_after)) as char
-                ),
-                "the Generals would face each other",
-                Rule::XiangqiFacing,
-                "keep a piece between the Generals, or keep them on different files",
-            ),
+            Illegal::FacingGenerals | Illegal::LeavesGeneralAttacked { .. } => {
+                self.explain_check(pos, m, why, span, number)
+            }
+        }
+    }
+
+    /// [`Xiangqi::explain`] for a move the check rules forbid: facing Generals, or the own
+    /// General left attacked.
+    fn explain_check(
+        &self,
+        pos: &Position,
+        m: Move,
+        why: Illegal,
+        span: Span,
+        number: u32,
+    ) -> Finding {
+        let side = pos.to_move();
+        let who = side_name(side);
+        let (from, to) = (name(m.from), name(m.to));
+        let f = |msg: String, label: &str, help: &str| {
+            self.illegal(span, number, msg, label, Rule::XiangqiCheck)
+                .help(help.to_string())
+        };
+        match why {
             Illegal::LeavesGeneralAttacked {
                 attacker,
                 was_in_check,
@@ -364,20 +597,72 @@ impl Xiangqi {
                     f(
                         format!("{who}'s General stays in check from the {by} on {}", name(attacker)),
                         "does not answer the check",
-                        Rule::XiangqiCheck,
                         "a General in check must be moved to safety, shielded, or the checking piece captured",
                     )
                 } else {
                     f(
-                        format!("{from}{to} puts {who}'s own General in check from the {by} on {}", name(attacker)),
+                        format!(
+                            "{from}{to} puts {who}'s own General in check from the {by} on {}",
+                            name(attacker)
+                        ),
                         &format!("leaves {who}'s General attacked"),
-                        Rule::XiangqiCheck,
                         "a move may never leave the mover's General attacked",
                     )
                 }
             }
+            _ => {
+                let kind = pos.moves_as(m.from).unwrap_or(Kind::General);
+                let general_after = match pos.general(side) {
+                    Some(g) if kind != Kind::General => g,
+                    _ => m.to,
+                };
+                self.illegal(
+                    span,
+                    number,
+                    format!(
+                        "after {from}{to} the Generals would face each other on file {}",
+                        (b'a' + GEOMETRY.file(general_after)) as char
+                    ),
+                    "the Generals would face each other",
+                    Rule::XiangqiFacing,
+                )
+                .help("keep a piece between the Generals, or keep them on different files")
+            }
         }
     }
+}
+
+/// How a piece of `kind` moves, for the help line of a move of the wrong shape (rulings §4.1).
+fn shape_help(kind: Kind) -> &'static str {
+    match kind {
+        Kind::General => "a General moves one point orthogonally inside its palace",
+        Kind::Advisor => "an Advisor moves one point diagonally inside its palace",
+        Kind::Elephant => "an Elephant moves exactly two points diagonally",
+        Kind::Horse => "a Horse moves one point orthogonally, then one point diagonally outward",
+        Kind::Chariot => "a Chariot moves any distance along its file or rank",
+        Kind::Cannon => "a Cannon moves along its file or rank",
+        Kind::Soldier => "a Soldier moves one point forward, or sideways after crossing the river",
+    }
+}
+
+/// The message of a Cannon capture over `count` screens, naming the first two.
+fn screens_message(
+    from: &str,
+    to: &str,
+    count: u8,
+    screens: [Option<crate::geometry::Square>; 2],
+) -> String {
+    if count == 0 {
+        return format!("the Cannon on {from} cannot capture on {to} without a screen");
+    }
+    let mut list: Vec<String> = screens.iter().flatten().map(|&s| name(s)).collect();
+    if count > 2 {
+        list.push("...".into());
+    }
+    format!(
+        "the Cannon on {from} cannot capture on {to} over {count} screens ({})",
+        list.join(", ")
+    )
 }
 
 impl Rules for Xiangqi {
@@ -441,6 +726,7 @@ impl Rules for Xiangqi {
                 .collect());
         }
         let mut fen = self.read_fen(record)?;
+        let reading = self.reading(record, notation, &fen.position, findings);
         let layer = if self.jieqi {
             fen.position.set_free_diagonals(true);
             let shuffle = jieqi::read_shuffle(record, &mut fen.position, &fen.pool)?;
@@ -477,15 +763,13 @@ impl Rules for Xiangqi {
             limit_moves: params.no_capture_limit.unwrap_or(0),
             end: None,
             in_check: false,
-            notation: if self.jieqi {
-                Some(notation::Notation::Iccs)
-            } else {
-                notation
-            },
+            witness: [None; 2],
+            reading,
             jieqi: layer,
+            trail: Vec::new(),
         };
         st.in_check = st.position.is_check();
-        st.end = self.mate_or_stalemate(&st.position, st.in_check);
+        st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
         if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
             findings.push(self.limit_finding(&st, start_span, 0));
             st.end = Some(End {
@@ -531,193 +815,58 @@ impl Rules for Xiangqi {
         })
     }
 
+    crate::claim_rules!();
+
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        let pos = st.position;
-        let side = pos.to_move();
-        let who = side_name(side);
-        if mv.turn as u32 + 1 != number - st.history.start_ply() {
-            return Err(Finding::new(
-                Code::ParseError,
-                mv.span,
-                "two moves in one turn",
-                MOVES_RULE,
-            )
-            .at_ply(number)
-            .label("joined to the previous move by a comma")
-            .help("xiangqi plays one move a turn; separate the moves with a space"));
-        }
-        let notes = if self.jieqi {
-            jieqi::read_notes(mv, number)?
-        } else {
-            jieqi::Notes::default()
-        };
-        if let (Some(a), false) = (mv.annotation(), self.jieqi) {
-            return Err(Finding::new(
-                Code::ParseError,
-                a.span,
-                "xiangqi moves take no annotation",
-                MOVES_RULE,
-            )
-            .at_ply(number)
-            .label("unexpected annotation")
-            .help("write the move alone, e.g. h2e2; comments go in {braces}"));
-        }
-        let c = notation::read(&pos, mv, st.notation, number)?;
-        let off_board = |span: Span, which: &str| {
-            self.illegal(
-                span,
-                number,
-                format!("{which}-point is off the board"),
-                "not a point",
-                Rule::XiangqiPoints,
-            )
-            .help("the board has files a-i and ranks 0-9 (ICCS: rank 0 is Red's back rank)")
-        };
-        let Some(from) = GEOMETRY.square_written(c.from.0, c.from.1) else {
-            return Err(off_board(c.from_span, "from"));
-        };
-        let Some(to) = GEOMETRY.square_written(c.to.0, c.to.1) else {
-            return Err(off_board(c.to_span, "to"));
-        };
-        let m = Move { from, to };
-        let Some(piece) = pos.piece(from) else {
-            return Err(self
-                .illegal(
-                    c.from_span,
-                    number,
-                    format!("no piece on {}", name(from)),
-                    "empty point",
-                    Rule::XiangqiEmptyPoint,
-                )
-                .help(format!(
-                    "it is {who}'s move; the move must start on one of {who}'s pieces"
-                )));
-        };
-        if piece.side() != side {
-            return Err(self
-                .illegal(
-                    c.from_span,
-                    number,
-                    format!(
-                        "{} holds a {} piece but it is {who}'s move",
-                        name(from),
-                        side_name(piece.side())
-                    ),
-                    "opponent's piece",
-                    Rule::XiangqiTurns,
-                )
-                .help("the sides move in turn, Red first unless a FEN says otherwise"));
-        }
-        if from == to {
-            return Err(self.illegal(
-                mv.text.span,
-                number,
-                "a move must change point".into(),
-                "same point",
-                Rule::XiangqiMovement,
-            ));
-        }
-        let target = pos.piece(to);
-        match target {
-            Some(t) if t.side() == side => {
-                return Err(self
-                    .illegal(
-                        c.to_span,
-                        number,
-                        format!("{} holds {who}'s own piece", name(to)),
-                        "own piece",
-                        Rule::XiangqiOwnPiece,
-                    )
-                    .help("a piece never captures its own side's pieces"));
-            }
-            None if c.capture_mark => {
-                return Err(self
-                    .illegal(
-                        c.to_span,
-                        number,
-                        format!("marked as a capture but {} is empty", name(to)),
-                        "nothing to capture",
-                        Rule::XiangqiCaptureMark,
-                    )
-                    .help(format!(
-                        "write {}{} for a move to an empty point",
-                        name(from),
-                        name(to)
-                    )));
-            }
-            _ => {}
-        }
-        if let Err(why) = pos.diagnose_given(m, st.in_check) {
-            let mut f = self.explain(&pos, m, why, mv.text.span, number);
-            if piece.is_covered() {
-                f.message = format!(
-                    "{} (a covered piece moves as the {} of its start point)",
-                    f.message,
-                    pos.moves_as(from).unwrap_or(piece.kind()).name()
-                );
-            }
-            return Err(f);
-        }
+        let side = st.position.to_move();
+        let (m, notes) = self.decode(st, mv, number)?;
+        self.legality(st, m, mv, number)?;
         let settled = match &st.jieqi {
-            Some(layer) => Some(layer.settle(&pos, from, to, mv, notes, number)?),
+            Some(layer) => Some(layer.settle(&st.position, m.from, m.to, mv, notes, number)?),
             None => None,
         };
-
-        let captured = st.position.make(m);
-        if let (Some(layer), Some(s)) = (&mut st.jieqi, settled) {
-            layer.apply(&mut st.position, to, s, captured);
-        }
-        let taken = st.ids[to as usize];
-        let id = st.ids[from as usize];
-        st.ids[to as usize] = id;
-        st.ids[from as usize] = u8::MAX;
-        if let Some(c) = captured {
-            st.lost[c.side().index()].push((c, taken));
-            st.quiet_plies = 0;
-        } else {
-            st.quiet_plies = st.quiet_plies.saturating_add(1);
-        }
-        if side == Side::Second {
-            st.fullmove = st.fullmove.saturating_add(1);
-        }
-        let mut findings = Vec::new();
-        // Only what `m` changed can give check (the side now to move was not in check).
-        st.in_check = st.position.is_check_after(m);
-        debug_assert_eq!(st.in_check, st.position.is_check(), "check after {m:?}");
-        st.end = self.mate_or_stalemate(&st.position, st.in_check);
-        let repeat = st.history.push(number, m, mv.span, st.position);
-        if let (None, Some(rep)) = (st.end, repeat) {
-            // A third occurrence ends the game (rulings §4.3) before the no-capture limit is
-            // looked at: it is the more specific rule, and a perpetual loses.
-            findings.push(rep.finding(&st.history, mv.span, st.repetition_claim));
-            if !st.repetition_claim {
-                let v = rep.outcome();
-                st.end = Some(End {
-                    result: v.result,
-                    reason: v.reason,
-                });
-            }
-        }
-        if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
-            findings.push(self.limit_finding(st, mv.span, number));
-            st.end = Some(End {
-                result: RecordedResult::Draw,
-                reason: EndReason::MoveLimit,
-            });
-        }
+        let (id, captured) = self.apply(st, m, settled);
+        let findings = self.after_move(st, m, mv.span, number);
         Ok(Applied {
             info: PlyInfo {
                 number,
                 side,
                 span: mv.span,
-                from,
-                to,
+                from: m.from,
+                to: m.to,
                 piece: id as u16,
-                capture: captured.is_some(),
+                capture: captured,
                 key: st.position.key(),
             },
             findings,
         })
+    }
+
+    fn can_undo(&self) -> bool {
+        true
+    }
+
+    fn play_undoable(
+        &self,
+        st: &mut State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<Applied, Finding> {
+        let saved = undo::Saved::of(st);
+        st.history.set_journaling(true);
+        let played = self.play(st, mv, number);
+        st.history.set_journaling(false);
+        if played.is_ok() {
+            st.trail.push(saved);
+        }
+        played
+    }
+
+    fn undo(&self, st: &mut State) {
+        if let Some(saved) = st.trail.pop() {
+            saved.restore(st);
+            st.history.undo();
+        }
     }
 
     fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {
@@ -749,6 +898,28 @@ impl Xiangqi {
             f
         }
     }
+}
+
+/// The `record-defect` warning for a game whose ranks could count from 0 or from 1: both
+/// readings replay `plies` plies.
+fn undecided_ranks(record: &GameRecord, plies: u32) -> Finding {
+    let at = record
+        .moves
+        .first()
+        .map_or(Span::new(record.span.start, record.span.start), |m| {
+            m.text.span
+        });
+    Finding::new(
+        Code::RecordDefect,
+        at,
+        "the moves do not show whether ranks count from 0 or from 1: read from 0",
+        Rule::XiangqiSan,
+    )
+    .label(format!(
+        "no move writes rank 0 or 10, and both readings replay {plies} {}",
+        if plies == 1 { "ply" } else { "plies" }
+    ))
+    .help("ranks 0-9 are ICCS and WinBoard's, 1-10 UCI and pychess's; add [Format \"ICCS\"] to say ranks count from 0")
 }
 
 #[cfg(test)]

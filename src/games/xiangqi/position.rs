@@ -306,6 +306,25 @@ pub enum Illegal {
 }
 
 const NONE: u8 = 0xFF;
+/// A Soldier's step of (`df`, `dr`) points from `from`: one point forward, or sideways once
+/// across the river (rulings §4.1).
+#[inline]
+fn soldier_move(side: Side, from: Square, df: i32, dr: i32) -> Result<(), Illegal> {
+    let fwd = if side == Side::First { 1 } else { -1 };
+    if df == 0 && dr == fwd {
+        Ok(())
+    } else if dr == 0 && df.abs() == 1 {
+        match own_half(side, from) {
+            true => Err(Illegal::SoldierSideways),
+            false => Ok(()),
+        }
+    } else if df == 0 && dr == -fwd {
+        Err(Illegal::SoldierBackward)
+    } else {
+        Err(Illegal::Shape(Kind::Soldier))
+    }
+}
+
 /// Orthogonal directions: north (towards Black, rank + 1), south, east (file + 1), west.
 const ORTH: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -484,20 +503,45 @@ fn forward(side: Side) -> usize {
     }
 }
 
-/// The key of `p` on `sq`. A covered piece is keyed by its side and point only: its identity
-/// is nobody's knowledge, so the same placement repeats whatever the shuffle was (rulings
-/// §4.3: placement incl. covered pieces).
-fn piece_key(p: Piece, sq: Square) -> u64 {
-    let code = if p.is_covered() {
-        Piece::COVERED | (p.code() & Piece::SIDE)
+/// The key of the piece with byte code `code` ([`Piece::code`]) on `sq`. A covered piece is
+/// keyed by its side and point only: its identity is nobody's knowledge, so the same
+/// placement repeats whatever the shuffle was (rulings §4.3: placement incl. covered pieces).
+const fn piece_key_of(code: u8, sq: usize) -> u64 {
+    let code = if code & Piece::COVERED != 0 {
+        Piece::COVERED | (code & Piece::SIDE)
     } else {
-        p.code()
+        code
     };
     zobrist(0x5851_0000_0000 | ((code as u64) << 8) | sq as u64)
 }
 
+/// [`piece_key_of`] for every piece code and point, computed at compile time: a key is one
+/// load, not a hash, on the hot path (make, unmake).
+static PIECE_KEYS: [[u64; SQUARES]; 32] = {
+    let mut t = [[0; SQUARES]; 32];
+    let mut code = 1;
+    while code < 32 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            t[code][sq] = piece_key_of(code as u8, sq);
+            sq += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// The key of `p` on `sq` ([`piece_key_of`]).
+#[inline]
+fn piece_key(p: Piece, sq: Square) -> u64 {
+    PIECE_KEYS[p.code() as usize & 31][sq as usize % SQUARES]
+}
+
+const SIDE_KEY: u64 = zobrist(0x5851_FFFF_FFFF);
+
+#[inline]
 fn side_key() -> u64 {
-    zobrist(0x5851_FFFF_FFFF)
+    SIDE_KEY
 }
 
 /// A position: the pieces, the side to move and the key. Plain data (`Copy`): a copy is a
@@ -741,19 +785,100 @@ impl Position {
     /// [`Position::has_legal_move`] when the caller knows whether the side to move is in
     /// check ([`Position::is_check`]): `in_check` must be exactly that.
     pub fn has_legal_move_given(&self, in_check: bool) -> bool {
-        let mut pieces = self.occ;
+        self.a_legal_move_given(in_check, None).is_some()
+    }
+
+    /// One legal move of the side to move, or `None` when it has none (checkmate or
+    /// stalemate); `in_check` must be exactly [`Position::is_check`]. Not in check, the moves
+    /// known safe without making them (`surely_safe`) are looked for first, `hint` (a move
+    /// that was legal for this side before, the one this returned two plies ago) before the
+    /// others: the piece has usually not been disturbed. Only when none is, every move is
+    /// tested in full.
+    pub fn a_legal_move_given(&self, in_check: bool, hint: Option<Move>) -> Option<Move> {
+        let side = self.to_move;
+        if !in_check {
+            if let Some(m) = hint {
+                let pseudo = (m.to as usize) < SQUARES
+                    && m.from != m.to
+                    && self.own(m.from, side)
+                    && !self.own(m.to, side);
+                if pseudo && self.surely_safe(m) {
+                    if let Some(p) = self.piece(m.from) {
+                        if self.movement(p, m).is_ok() {
+                            return Some(m);
+                        }
+                    }
+                }
+            }
+            let quick = self.first_move(0, |m| self.surely_safe(m));
+            if quick.is_some() {
+                return quick;
+            }
+            return self.first_move(0, |m| self.safe_given(m, false));
+        }
+        // In check: the General's own moves first (they meet most checks), then the others'.
+        let g = self.generals[side.index()];
+        if g == NONE {
+            return self.first_move(0, |m| self.safe_given(m, true));
+        }
+        let mut found = None;
+        if self.any_move_from(g, |m| {
+            found = Some(m);
+            self.safe_given(m, true)
+        }) {
+            return found;
+        }
+        self.first_move(bit(g as usize), |m| self.safe_given(m, true))
+    }
+
+    /// The first pseudo-legal move of the side to move, walking its pieces in board order
+    /// (those on the points of `skip` left out), that `accept` accepts.
+    #[inline]
+    fn first_move(&self, skip: u128, accept: impl Fn(Move) -> bool) -> Option<Move> {
+        let side = self.to_move;
+        let mut found = None;
+        let mut pieces = self.occ & !skip;
         while pieces != 0 {
             let sq = pieces.trailing_zeros() as Square;
             pieces &= pieces - 1;
-            if self.own(sq, self.to_move)
+            if self.own(sq, side)
                 && self.any_move_from(sq, |m| {
-                    (!in_check && self.surely_safe(m)) || self.keeps_general_safe(m)
+                    found = Some(m);
+                    accept(m)
                 })
             {
-                return true;
+                return found;
             }
         }
-        false
+        None
+    }
+
+    /// True when the pseudo-legal move `m` of the side to move keeps its General safe;
+    /// `in_check` must be exactly whether that side is in check now. Not in check: a move
+    /// [`Position::surely_safe`] is, and otherwise only what `m` changed is looked at
+    /// ([`Position::exposed_after`]); in check, the whole test.
+    #[inline]
+    fn safe_given(&self, m: Move, in_check: bool) -> bool {
+        if !in_check && self.surely_safe(m) {
+            return true;
+        }
+        let side = self.to_move;
+        let mut after = *self;
+        after.make(m);
+        if !in_check && self.partial_test_holds(m) {
+            let safe = !after.exposed_after(m, side);
+            debug_assert_eq!(safe, !after.in_check(side), "{self:?} {m:?}");
+            return safe;
+        }
+        !after.in_check(side)
+    }
+
+    /// Whether [`Position::exposed_after`] decides `m` (of the side to move, which is not in
+    /// check): the General does not move and no General is captured.
+    #[inline]
+    fn partial_test_holds(&self, m: Move) -> bool {
+        m.from != self.generals[self.to_move.index()]
+            && self.board[m.to as usize % SQUARES].is_none_or(|p| p.kind() != Kind::General)
     }
 
     /// True when the pseudo-legal move `m` of a side that is not in check certainly keeps its
@@ -799,7 +924,9 @@ impl Position {
         let from_ok = (ff != gf && fr != gr) || between(m.from) >= 2;
         let to_ok =
             (tf != gf && tr != gr) || self.board[m.to as usize].is_some() || between(m.to) >= 1;
-        from_ok && to_ok
+        let safe = from_ok && to_ok;
+        debug_assert!(!safe || self.keeps_general_safe(m), "{self:?} {m:?}");
+        safe
     }
 
     /// True when a pseudo-legal move leaves the mover's General unattacked and not facing the
@@ -1036,7 +1163,16 @@ impl Position {
     /// from-point. Equal to [`Position::is_check`] under that condition (checked in debug
     /// builds at every ply the tests replay).
     pub fn is_check_after(&self, m: Move) -> bool {
-        let side = self.to_move;
+        self.exposed_after(m, self.to_move)
+    }
+
+    /// Whether `side`'s General is attacked or faces the other General just after `m` was
+    /// made, for a side whose General was safe before `m` and did not make `m`, with no
+    /// General captured by `m`: [`Position::is_check_after`]'s reasoning (only the lines
+    /// through `m`'s points, the Horses and diagonals it can have opened or brought), which
+    /// holds for the mover's own General too (its own arrived piece attacks nothing of its
+    /// own). Equal to [`Position::in_check`] under those conditions (checked in debug builds).
+    fn exposed_after(&self, m: Move, side: Side) -> bool {
         let Some(g) = self.general(side) else {
             return false;
         };
@@ -1084,103 +1220,18 @@ impl Position {
         if m.to as usize >= SQUARES || m.from == m.to {
             return Err(Illegal::Shape(p.kind()));
         }
+        self.movement(p, m)?;
         let side = p.side();
-        let kind = self.mover(p, m.from);
-        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
-        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
-        let (df, dr) = (tf - ff, tr - fr);
-        match kind {
-            Kind::General => {
-                if df.abs() + dr.abs() != 1 {
-                    return Err(Illegal::Shape(kind));
-                }
-                if !in_palace(side, m.to) {
-                    return Err(Illegal::OutOfPalace(kind));
-                }
-            }
-            Kind::Advisor => {
-                if df.abs() != 1 || dr.abs() != 1 {
-                    return Err(Illegal::Shape(kind));
-                }
-                if self.limited(p) && !in_palace(side, m.to) {
-                    return Err(Illegal::OutOfPalace(kind));
-                }
-            }
-            Kind::Elephant => {
-                if df.abs() != 2 || dr.abs() != 2 {
-                    return Err(Illegal::Shape(kind));
-                }
-                if self.limited(p) && !own_half(side, m.to) {
-                    return Err(Illegal::AcrossRiver);
-                }
-                let eye = at(ff + df / 2, fr + dr / 2);
-                if self.board[eye as usize].is_some() {
-                    return Err(Illegal::EyeBlocked(eye));
-                }
-            }
-            Kind::Horse => {
-                let leg = match (df.abs(), dr.abs()) {
-                    (1, 2) => at(ff, fr + dr / 2),
-                    (2, 1) => at(ff + df / 2, fr),
-                    _ => return Err(Illegal::Shape(kind)),
-                };
-                if self.board[leg as usize].is_some() {
-                    return Err(Illegal::LegBlocked(leg));
-                }
-            }
-            Kind::Chariot | Kind::Cannon => {
-                if df != 0 && dr != 0 {
-                    return Err(Illegal::Shape(kind));
-                }
-                let (sf, sr) = (df.signum(), dr.signum());
-                let mut screens = [NONE; 2];
-                let mut count = 0u8;
-                let (mut f, mut r) = (ff + sf, fr + sr);
-                while (f, r) != (tf, tr) {
-                    let s = at(f, r);
-                    if self.board[s as usize].is_some() {
-                        if (count as usize) < 2 {
-                            screens[count as usize] = s;
-                        }
-                        count += 1;
-                    }
-                    f += sf;
-                    r += sr;
-                }
-                let capture = self.board[m.to as usize].is_some();
-                if kind == Kind::Cannon && capture {
-                    if count != 1 {
-                        let sq = |s: u8| (s != NONE).then_some(s);
-                        return Err(Illegal::Screens {
-                            count,
-                            first: sq(screens[0]),
-                            second: sq(screens[1]),
-                        });
-                    }
-                } else if count > 0 {
-                    return Err(Illegal::PathBlocked(screens[0]));
-                }
-            }
-            Kind::Soldier => {
-                let fwd = if side == Side::First { 1 } else { -1 };
-                if !(df == 0 && dr == fwd) {
-                    if dr == 0 && df.abs() == 1 {
-                        if own_half(side, m.from) {
-                            return Err(Illegal::SoldierSideways);
-                        }
-                    } else if df == 0 && dr == -fwd {
-                        return Err(Illegal::SoldierBackward);
-                    } else {
-                        return Err(Illegal::Shape(kind));
-                    }
-                }
-            }
-        }
-        if !was_in_check && self.to_move == side && self.surely_safe(m) {
+        let quiet = !was_in_check && self.to_move == side;
+        if quiet && self.surely_safe(m) {
             return Ok(());
         }
         let mut after = *self;
         after.make(m);
+        if quiet && self.partial_test_holds(m) && !after.exposed_after(m, side) {
+            debug_assert!(!after.in_check(side), "{self:?} {m:?}");
+            return Ok(());
+        }
         if let Some(g) = after.general(side) {
             if let Some(attacker) = after.attacker(g, side.other()) {
                 return Err(Illegal::LeavesGeneralAttacked {
@@ -1191,6 +1242,86 @@ impl Position {
         }
         if after.generals_face() {
             return Err(Illegal::FacingGenerals);
+        }
+        Ok(())
+    }
+
+    /// Whether `p` on `m.from` moves to `m.to` by its movement rules (shape, palace, river,
+    /// eye, leg, path, screens; rulings §4.1), check aside.
+    #[inline]
+    fn movement(&self, p: Piece, m: Move) -> Result<(), Illegal> {
+        let side = p.side();
+        let kind = self.mover(p, m.from);
+        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
+        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
+        let (df, dr) = (tf - ff, tr - fr);
+        match kind {
+            Kind::General if df.abs() + dr.abs() != 1 => Err(Illegal::Shape(kind)),
+            Kind::General if !in_palace(side, m.to) => Err(Illegal::OutOfPalace(kind)),
+            Kind::Advisor if df.abs() != 1 || dr.abs() != 1 => Err(Illegal::Shape(kind)),
+            Kind::Advisor if self.limited(p) && !in_palace(side, m.to) => {
+                Err(Illegal::OutOfPalace(kind))
+            }
+            Kind::General | Kind::Advisor => Ok(()),
+            Kind::Elephant if df.abs() != 2 || dr.abs() != 2 => Err(Illegal::Shape(kind)),
+            Kind::Elephant if self.limited(p) && !own_half(side, m.to) => Err(Illegal::AcrossRiver),
+            Kind::Elephant => {
+                let eye = at(ff + df / 2, fr + dr / 2);
+                match self.board[eye as usize] {
+                    Some(_) => Err(Illegal::EyeBlocked(eye)),
+                    None => Ok(()),
+                }
+            }
+            Kind::Horse => {
+                let leg = match (df.abs(), dr.abs()) {
+                    (1, 2) => at(ff, fr + dr / 2),
+                    (2, 1) => at(ff + df / 2, fr),
+                    _ => return Err(Illegal::Shape(kind)),
+                };
+                match self.board[leg as usize] {
+                    Some(_) => Err(Illegal::LegBlocked(leg)),
+                    None => Ok(()),
+                }
+            }
+            Kind::Chariot | Kind::Cannon if df != 0 && dr != 0 => Err(Illegal::Shape(kind)),
+            Kind::Chariot | Kind::Cannon => self.line_move(kind, m),
+            Kind::Soldier => soldier_move(side, m.from, df, dr),
+        }
+    }
+
+    /// A Chariot's or Cannon's move along a file or rank: the path clear, or for a Cannon's
+    /// capture exactly one screen.
+    #[inline]
+    fn line_move(&self, kind: Kind, m: Move) -> Result<(), Illegal> {
+        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
+        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
+        let (sf, sr) = ((tf - ff).signum(), (tr - fr).signum());
+        let mut screens = [NONE; 2];
+        let mut count = 0u8;
+        let (mut f, mut r) = (ff + sf, fr + sr);
+        while (f, r) != (tf, tr) {
+            let s = at(f, r);
+            if self.board[s as usize].is_some() {
+                if (count as usize) < 2 {
+                    screens[count as usize] = s;
+                }
+                count += 1;
+            }
+            f += sf;
+            r += sr;
+        }
+        let capture = self.board[m.to as usize].is_some();
+        if kind == Kind::Cannon && capture {
+            if count != 1 {
+                let sq = |s: u8| (s != NONE).then_some(s);
+                return Err(Illegal::Screens {
+                    count,
+                    first: sq(screens[0]),
+                    second: sq(screens[1]),
+                });
+            }
+        } else if count > 0 {
+            return Err(Illegal::PathBlocked(screens[0]));
         }
         Ok(())
     }
@@ -1214,11 +1345,6 @@ impl Position {
                 n
             })
             .sum()
-    }
-
-    /// The position as a xqbase FEN, with the given no-capture ply count and move number.
-    pub fn fen(&self, halfmove: u32, fullmove: u32) -> String {
-        super::fen::write(self, halfmove, fullmove)
     }
 }
 

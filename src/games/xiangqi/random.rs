@@ -138,6 +138,29 @@ pub fn repetition_game(start: &Position, seed: u64, max_plies: usize) -> Vec<Mov
     moves
 }
 
+/// The two setup sections of a Jieqi log that give every covered piece of `shuffle` its
+/// identity (rulings §4.2, a full shuffle), Red's first: each side's covered start points by
+/// rank, `.` elsewhere.
+pub fn shuffle_setups(shuffle: &Position) -> String {
+    let mut out = String::new();
+    for (side, word, ranks) in [
+        (crate::types::Side::First, "red", [3u8, 2, 0]),
+        (crate::types::Side::Second, "black", [9, 7, 6]),
+    ] {
+        out.push_str(&format!("setup {word}\n"));
+        for rank in ranks {
+            let cells: String = (0..9u8)
+                .map(|file| match shuffle.piece(rank * 9 + file) {
+                    Some(p) if p.side() == side && p.is_covered() => p.kind().letter(),
+                    _ => '.',
+                })
+                .collect();
+            out.push_str(&format!("  {rank} {cells}\n"));
+        }
+    }
+    out
+}
+
 /// A random Jieqi shuffle (rulings §4.2): the Jieqi start with every covered piece carrying
 /// a random identity from its side's 15 (a seeded Fisher-Yates shuffle per side), and free
 /// diagonals on.

@@ -21,6 +21,8 @@
 //! The verdict is computed only when a third occurrence happens, over the window alone:
 //! replaying is linear in the game's length, and judging a window is linear in its length.
 
+pub use super::points::Points;
+use super::points::{bit, points};
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 use crate::geometry::Square;
 use crate::rulebook::Rule;
@@ -56,15 +58,8 @@ pub enum Reading {
     /// Fairy-Stockfish's, for the cross-check only ([`super::fsf`]): its `chased()`, and
     /// for the side that completes the third occurrence a window that also holds the move
     /// that produced the first.
+    #[cfg(feature = "testing")]
     FairyStockfish,
-}
-
-/// A set of points, one bit per point (90 of the 128 bits are used).
-pub type Points = u128;
-
-/// The set holding `sq` alone.
-pub(crate) fn bit(sq: Square) -> Points {
-    1u128 << sq
 }
 
 /// The plies since the last capture, and where each of their positions occurred.
@@ -92,6 +87,23 @@ pub struct History {
     /// The capture that started the stretch: the position before it and its move (only
     /// [`History::judge_fsf`] looks at it).
     lead_in: Option<(Position, Move)>,
+    /// While set, every [`History::push`] keeps in `journal` what [`History::undo`] needs.
+    journaling: bool,
+    journal: Vec<Undo>,
+}
+
+/// What [`History::undo`] needs to take back one [`History::push`].
+#[derive(Debug, Clone)]
+enum Undo {
+    /// A ply within the stretch: the key it counted, that key's record and the last
+    /// reported third occurrence before it.
+    Pushed {
+        key: u64,
+        before: Seen,
+        reported: Option<u32>,
+    },
+    /// A capture: the stretch it ended, whole (moved, not copied).
+    Restarted(Box<History>),
 }
 
 /// How often a position stood on the board, and the plies of its last three occurrences
@@ -249,6 +261,9 @@ impl History {
     pub fn push(&mut self, ply: u32, mv: Move, span: Span, after: Position) -> Option<Repeat> {
         if self.positions.last()?.piece(mv.to).is_some() {
             let before = *self.positions.last()?;
+            if self.journaling {
+                self.stash();
+            }
             self.restart(ply, after);
             self.lead_in = Some((before, mv));
             return None;
@@ -256,7 +271,17 @@ impl History {
         self.positions.push(after);
         self.moves.push(mv);
         self.spans.push(span);
-        let seen = self.occurrences.entry(after.key()).or_default();
+        let reported = self.reported;
+        let key = after.key();
+        let seen = self.occurrences.entry(key).or_default();
+        if self.journaling {
+            let before = *seen;
+            self.journal.push(Undo::Pushed {
+                key,
+                before,
+                reported,
+            });
+        }
         seen.add(ply);
         let count = seen.count;
         if count < 3 {
@@ -276,6 +301,53 @@ impl History {
         })
     }
 
+    /// Turns the journal on or off: while on, every [`History::push`] can be taken back with
+    /// [`History::undo`] (a tree replay's variations, `Rules::undo`).
+    pub fn set_journaling(&mut self, on: bool) {
+        self.journaling = on;
+    }
+
+    /// Moves the stretch a capture ends into the journal, leaving an empty one that keeps the
+    /// journal, the start's span and the last reported third occurrence.
+    fn stash(&mut self) {
+        let journal = std::mem::take(&mut self.journal);
+        let old = std::mem::take(self);
+        self.start_span = old.start_span;
+        self.reported = old.reported;
+        self.journaling = true;
+        self.journal = journal;
+        self.journal.push(Undo::Restarted(Box::new(old)));
+    }
+
+    /// Takes back the last journalled [`History::push`]; nothing when there is none.
+    pub fn undo(&mut self) {
+        match self.journal.pop() {
+            Some(Undo::Pushed {
+                key,
+                before,
+                reported,
+            }) => {
+                self.positions.pop();
+                self.moves.pop();
+                self.spans.pop();
+                if before.count == 0 {
+                    self.occurrences.remove(&key);
+                } else {
+                    self.occurrences.insert(key, before);
+                }
+                self.reported = reported;
+            }
+            Some(Undo::Restarted(old)) => {
+                let journal = std::mem::take(&mut self.journal);
+                let journaling = self.journaling;
+                *self = *old;
+                self.journal = journal;
+                self.journaling = journaling;
+            }
+            None => {}
+        }
+    }
+
     /// The position after ply `ply` (within the stretch).
     fn position(&self, ply: u32) -> &Position {
         &self.positions[(ply - self.base) as usize]
@@ -283,7 +355,7 @@ impl History {
 
     /// Judges the window `first+1 ..= last` (rulings §4.3).
     pub fn judge(&self, first: u32, last: u32) -> Verdict {
-        self.judge_from(first + 1, last, Reading::Rulings)
+        self.judge_with(first, last, false, Reading::Rulings)
     }
 
     /// Judges the window under [`Reading::FairyStockfish`]: for the side that played `last`
@@ -291,9 +363,19 @@ impl History {
     /// first occurrence, and chases are found with Fairy-Stockfish's quirks. Only for the
     /// cross-check, which uses it to tell a documented difference (docs/xiangqi.md) from a
     /// defect.
+    #[cfg(feature = "testing")]
     pub fn judge_fsf(&self, first: u32, last: u32) -> Verdict {
-        let from = if first > 0 { first } else { first + 1 };
-        self.judge_from(from, last, Reading::FairyStockfish)
+        self.judge_with(first, last, true, Reading::FairyStockfish)
+    }
+
+    /// Judges the third occurrence at `last` of the position after `first` with the window
+    /// `first+1 ..= last`, or with `wide` also ply `first` (Fairy-Stockfish's window; the
+    /// start position has no ply before it), finding chases by `reading`. The cross-check mixes
+    /// the two windows and readings to tell which difference (docs/xiangqi.md) decides a
+    /// verdict.
+    pub fn judge_with(&self, first: u32, last: u32, wide: bool, reading: Reading) -> Verdict {
+        let from = if wide && first > 0 { first } else { first + 1 };
+        self.judge_from(from, last, reading)
     }
 
     /// Judges plies `from ..= last`.
@@ -326,6 +408,7 @@ impl History {
             }
             let found = match reading {
                 Reading::Rulings => chased(before, mv, after),
+                #[cfg(feature = "testing")]
                 Reading::FairyStockfish => super::fsf::chased(before, mv, after),
             };
             chasing[s] = Some(chasing[s].map_or(found, |all| all & found));
@@ -522,18 +605,6 @@ impl Repeat {
     }
 }
 
-/// The points of a set, lowest first.
-pub(crate) fn points(mut set: Points) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let sq = set.trailing_zeros() as Square;
-        set &= set - 1;
-        Some(sq)
-    })
-}
-
 /// The enemy pieces the piece on `sq` could capture by its movement (palace, river, leg, eye
 /// and screen rules applied; whether the capture would expose its own General is not).
 fn targets(pos: &Position, sq: Square, list: &mut MoveList) -> Points {
@@ -699,7 +770,7 @@ fn threat(pos: &Position, mover: Side, a: Square, t: Square, list: &mut MoveList
 
 /// The enemy pieces that move `m` (from `before`, giving `after`) *chases*, as points of
 /// `after` (rulings §4.3: the AXF chasing rules, as Fairy-Stockfish and Pikafish implement
-/// them): the pieces some piece of the mover [threatens](threat) after the move and did not
+/// them): the pieces some piece of the mover threatens (`threat`) after the move and did not
 /// threaten before it. The threat may be new because the attack is new (the moved piece, or
 /// one its move uncovered: a Horse's leg, an Elephant's eye, a Chariot's or Cannon's line, a
 /// Cannon's new screen), because the target lost its protection (its protector is now pinned,

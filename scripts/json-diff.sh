@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Behaviour check for a refactoring: builds two commits of arbiter and diffs
+# `arbiter check --format json` over fixtures/ and every folder of ../shared/corpus.
+#   scripts/json-diff.sh BEFORE AFTER     (commits; e.g. 1fd5462 aed5dec)
+# Prints one line per input, "identical" or "DIFFERS" (with the first differing lines), and
+# exits 1 when anything differs. Builds in a temporary worktree (its own target directory).
+set -euo pipefail
+before=$1 after=$2
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+corpus=${ARBITER_CORPUS:-$root/../shared/corpus}
+work=$(mktemp -d)
+trap 'git -C "$root" worktree remove --force "$work/tree" >/dev/null 2>&1; rm -rf "$work"' EXIT
+git -C "$root" worktree add -q --detach "$work/tree" "$before"
+judge() { # commit outdir
+    git -C "$work/tree" checkout -q --detach "$1"
+    (cd "$work/tree" && cargo build --release --quiet --bin arbiter)
+    mkdir -p "$2"
+    local bin=$work/tree/target/release/arbiter
+    (cd "$work/tree" && "$bin" check --format json fixtures >"$2/fixtures.json" 2>/dev/null) || true
+    [[ -d $corpus ]] || { echo "corpus absent: $corpus (fixtures only)"; return; }
+    for d in "$corpus"/*/; do
+        local extra=()
+        [[ $(basename "$d") == xiangqi ]] && extra=(--game xiangqi)
+        "$bin" check --format json "${extra[@]}" "$d" >"$2/$(basename "$d").json" 2>/dev/null || true
+    done
+}
+judge "$before" "$work/before"
+judge "$after" "$work/after"
+status=0
+for f in "$work"/before/*.json; do
+    n=$(basename "$f")
+    if cmp -s "$f" "$work/after/$n"; then
+        echo "$n identical ($(wc -c <"$f") bytes)"
+    else
+        echo "$n DIFFERS"; diff "$f" "$work/after/$n" | head -5; status=1
+    fi
+done
+exit $status

@@ -1,0 +1,220 @@
+//! The Xiangqi archive formats and variations as users meet them (issue 23): DhtmlXQ pages and
+//! GBK text files known by their content and walked in directories, a variation's findings
+//! named by their line in every format, `show --line` and `claim --line`, and a web page
+//! without a record. The fixtures are `fixtures/dhtmlxq/` (each with its verdict worked out
+//! in the text around its record).
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn arbiter(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("arbiter runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+const PAGE: &str = "fixtures/dhtmlxq/variation-illegal.html";
+
+#[test]
+fn a_web_page_is_judged_line_by_line_and_the_report_names_the_line() {
+    let run = arbiter(&["check", "--color", "never", PAGE]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout
+            .contains("ply 6 of line 1: a Horse cannot move from c7 to c5"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("1 game, 2 lines, 7 plies"),
+        "{}",
+        run.stderr
+    );
+    insta::assert_snapshot!(
+        "dhtmlxq_page_human",
+        format!(
+            "exit {}\n--- stdout\n{}--- stderr\n{}",
+            run.code, run.stdout, run.stderr
+        )
+    );
+}
+
+#[test]
+fn json_and_sarif_give_each_finding_its_line() {
+    let run = arbiter(&["check", "--format", "json", PAGE]);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let g = &doc["games"][0];
+    assert_eq!(
+        (g["lines"].as_u64(), g["variation_plies"].as_u64()),
+        (Some(2), Some(3))
+    );
+    assert_eq!(g["plies"], 4);
+    let f = &g["findings"];
+    assert_eq!(
+        (f[0]["code"].as_str(), f[0]["line_of_play"].as_u64()),
+        (Some("result-mismatch"), Some(0))
+    );
+    assert!(f[0]["branch"].is_null());
+    assert_eq!(f[1]["code"], "illegal-move");
+    assert_eq!(
+        (f[1]["ply"].as_u64(), f[1]["line_of_play"].as_u64()),
+        (Some(6), Some(1))
+    );
+    assert_eq!(
+        f[1]["branch"],
+        serde_json::json!({"parent": 0, "ply": 3, "move": "b0c2", "replaces": "h0g2"})
+    );
+    // The span is the move's four digits in the page: line 11 of the file.
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(PAGE)).unwrap();
+    let at = f[1]["offset"].as_u64().unwrap() as usize;
+    assert_eq!(&text[at..at + 4], "2224");
+    assert_eq!(f[1]["line"], 11);
+    assert_eq!(doc["summary"]["lines"], 2);
+    let sarif: Value =
+        serde_json::from_str(&arbiter(&["check", "--format", "sarif", PAGE]).stdout).unwrap();
+    let r = &sarif["runs"][0]["results"][1];
+    assert_eq!(r["properties"]["lineOfPlay"], 1);
+    assert!(r["message"]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("ply 6 of line 1: "));
+}
+
+#[test]
+fn show_and_claim_read_one_line() {
+    let run = arbiter(&["show", PAGE, "--line", "1", "--ply", "5"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("after ply 5 (Red a0-a1)"),
+        "{}",
+        run.stdout
+    );
+    let main = arbiter(&["show", PAGE, "--ply", "4"]);
+    assert!(
+        main.stdout.contains("after ply 4 (Black i9-h9)"),
+        "{}",
+        main.stdout
+    );
+    let refused = arbiter(&["show", PAGE, "--line", "1", "--ply", "6"]);
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused
+            .stderr
+            .contains("the replay stopped at ply 6 (illegal-move)"),
+        "{}",
+        refused.stderr
+    );
+    let none = arbiter(&["show", PAGE, "--line", "2", "--ply", "1"]);
+    assert_eq!(none.code, 2);
+    assert!(
+        none.stderr.contains(
+            "has 2 lines; there is no line 2 (0 is the main line, 1 to 1 its variations)"
+        ),
+        "{}",
+        none.stderr
+    );
+    let claim = arbiter(&["claim", PAGE, "--line", "1", "--ply", "5", "repetition"]);
+    assert_eq!(claim.code, 1, "{}{}", claim.stdout, claim.stderr);
+    assert!(
+        claim
+            .stdout
+            .starts_with("claim `repetition` after ply 5 (3. a0a1): does not hold"),
+        "{}",
+        claim.stdout
+    );
+}
+
+#[test]
+fn a_gbk_text_file_reads_its_chinese_and_its_result() {
+    let run = arbiter(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/dhtmlxq/gbk-checkmate.txt",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    let g = &doc["games"][0];
+    assert_eq!(g["result"], "0-1");
+    assert_eq!(
+        g["outcome"],
+        serde_json::json!({"result": "0-1", "reason": "checkmate", "ply": 1})
+    );
+    let native = arbiter(&["convert", "fixtures/dhtmlxq/gbk-checkmate.txt"]);
+    assert!(
+        native.stdout.contains("[Title \"残局\"]"),
+        "{}",
+        native.stdout
+    );
+    assert!(
+        native
+            .stdout
+            .contains("[FEN \"3k5/9/9/9/9/9/9/r8/1r7/4K4 b - - 0 1\"]"),
+        "{}",
+        native.stdout
+    );
+}
+
+#[test]
+fn directories_are_walked_for_dhtmlxq_in_text_and_web_pages_only() {
+    let dir = std::env::temp_dir().join(format!("arbiter-dhtmlxq-walk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join(PAGE), dir.join("a.html")).unwrap();
+    std::fs::copy(
+        root.join("fixtures/dhtmlxq/gbk-checkmate.txt"),
+        dir.join("b.txt"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("README.txt"), "notes, no record").unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<html><body>no record</body></html>",
+    )
+    .unwrap();
+    let run = arbiter(&["check", "--quiet", dir.to_str().unwrap()]);
+    assert!(
+        run.stderr.contains("2 files, 2 games, 3 lines"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.code, 1);
+    let page = arbiter(&["check", dir.join("index.html").to_str().unwrap()]);
+    assert_eq!(page.code, 2);
+    assert!(
+        page.stdout.contains("markup (a web page or XML) with no"),
+        "{}",
+        page.stdout
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_html_report_names_a_variation_finding_by_its_line() {
+    let page = std::env::temp_dir().join(format!("arbiter-dhtmlxq-{}.html", std::process::id()));
+    let run = arbiter(&["report", PAGE, "-o", page.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::remove_file(&page).unwrap();
+    let item = html
+        .find("ply 6 of line 1</button>")
+        .expect("the variation's finding, named");
+    // Its squares are not marked on the main line's board.
+    let li = &html[html[..item].rfind("<li").unwrap()..item];
+    assert!(li.contains(r#"data-own="" data-ev="""#), "{li}");
+}

@@ -1,0 +1,225 @@
+//! Every format known by its content (issue 22): what the bytes are decides the reader, not the
+//! file's name nor how standard input arrives; a game that names no ruleset takes the one its
+//! file's text shows, and a file whose games name none gets one finding.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Runs `arbiter ARGS` with `stdin` written in pieces of `piece` bytes (so a reader that
+/// looks at its first read only would see a few bytes); (exit code, stdout).
+fn run(args: &[&str], stdin: Option<(&[u8], usize)>) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("arbiter runs");
+    let mut pipe = child.stdin.take().expect("piped");
+    if let Some((bytes, piece)) = stdin {
+        for part in bytes.chunks(piece) {
+            pipe.write_all(part).expect("stdin accepts");
+            pipe.flush().expect("flushed");
+        }
+    }
+    drop(pipe);
+    let out = child.wait_with_output().expect("arbiter finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+    )
+}
+
+fn games(stdout: &str) -> Vec<Value> {
+    let doc: Value = serde_json::from_str(stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    doc["games"].as_array().expect("games").clone()
+}
+
+fn codes(game: &Value) -> Vec<&str> {
+    game["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| f["code"].as_str().expect("code"))
+        .collect()
+}
+
+fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("content");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("written");
+    path
+}
+
+/// A Gravon record of Duel (Gravon writes it `classic`): ten pieces a side, a Scout move each.
+fn duel_xml() -> String {
+    let field = format!(
+        "MBBCDDEEKL{}AA__AA__AAAA__AA__AA{}YNNOPPQQWX",
+        "A".repeat(30),
+        "A".repeat(30)
+    );
+    format!(
+        "<stratego>\n <game type=\"classic\">\n  <field content=\"{field}\"/>\n  \
+         <move id=\"1\" source=\"E1\" target=\"E2\"/>\n  \
+         <move id=\"2\" source=\"E:\" target=\"E9\"/>\n </game>\n</stratego>\n"
+    )
+}
+
+#[test]
+fn gravon_after_a_long_prolog_is_gravon_by_any_name_and_on_standard_input() {
+    let clean = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gravon/classic-clean.xml"),
+    )
+    .expect("fixture");
+    let body = clean
+        .split_once("<stratego>")
+        .expect("a stratego element")
+        .1;
+    let xml = format!(
+        "<?xml version=\"1.0\"?>\n<!-- a comment -->\n<!DOCTYPE stratego>\n{}<stratego>{body}",
+        " \n".repeat(8000)
+    );
+    let path = scratch("not-xml-by-name.arb", xml.as_bytes());
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{out}");
+    let g = games(&out);
+    assert_eq!(
+        (g[0]["game"].as_str(), g[0]["plies"].as_u64()),
+        (Some("stratego"), Some(33))
+    );
+    // The same bytes on standard input, written seven bytes at a time.
+    let (code, out) = run(
+        &["check", "--format", "json", "-"],
+        Some((xml.as_bytes(), 7)),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(games(&out)[0]["plies"], 33);
+}
+
+#[test]
+fn game_duel_applies_to_a_gravon_record_on_standard_input() {
+    let xml = duel_xml();
+    // Without a duell- file name, classic is Stratego: ten pieces a side do not fill its setup.
+    let (code, out) = run(
+        &["check", "--format", "json", "-"],
+        Some((xml.as_bytes(), 4096)),
+    );
+    assert_eq!(code, 1, "{out}");
+    let g = &games(&out)[0];
+    assert_eq!(g["game"], "stratego");
+    assert!(codes(g).contains(&"setup-invalid"), "{g}");
+    let args = ["check", "--format", "json", "--game", "duel", "-"];
+    let (code, out) = run(&args, Some((xml.as_bytes(), 4096)));
+    assert_eq!(code, 0, "{out}");
+    let g = &games(&out)[0];
+    assert_eq!(
+        (g["game"].as_str(), g["plies"].as_u64()),
+        (Some("duel"), Some(2))
+    );
+    // A duell- file name says Duel by itself.
+    let path = scratch("duell-1.xml", xml.as_bytes());
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!((code, games(&out)[0]["game"].as_str()), (0, Some("duel")));
+}
+
+#[test]
+fn an_xqbase_file_is_xiangqi_and_unnamed_games_get_one_finding_a_file() {
+    let xq = b"[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n[Event \"y\"]\n\n1. b2e2 *\n";
+    let path = scratch("xqbase.txt", xq);
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{out}");
+    let g = games(&out);
+    assert_eq!(g.len(), 2);
+    assert!(g.iter().all(|g| g["game"] == "xiangqi"), "{out}");
+    let unnamed =
+        b"[Event \"a\"]\n1. a4-a5 *\n\n[Event \"b\"]\n1. a4-a5 *\n\n[Event \"c\"]\n1. b4-b5 *\n";
+    let path = scratch("unnamed.arb", unnamed);
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 2, "{out}");
+    let g = games(&out);
+    let per_game: Vec<Vec<&str>> = g.iter().map(codes).collect();
+    assert_eq!(per_game, vec![vec!["parse-error"], vec![], vec![]]);
+    assert!(g.iter().all(|g| g["game"].is_null()), "none is judged");
+}
+
+/// A layhenghok Jungle save (its own format: players, ply count, move lines, the final
+/// position) and a UCC 2012 judge's log, by names that say nothing: `check` reads them,
+/// `convert` writes native logs that check the same.
+#[test]
+fn the_jungle_and_ucc_importers_read_files_by_content() {
+    let jungle = "hu ai ha\n2\nbl 48 41\nre 20 19\nbl\n**  **\nnormal 60\n";
+    let ucc = format!(
+        "x/red/r RED SETUP\n{}x/blue/b BLUE SETUP\n{}1 RED: 1 3 DOWN OK\n1 BLU: 9 6 UP OK\n\
+         Game ends on RED's turn - REASON: SIGPIPE - Broken pipe (AI program no longer running)\n",
+        "FB8sB979B8\nBB99555583\n6724898974\nB314676699\n",
+        "994s951799\n5684599536\n98B2683B84\n7B7B76BFB8\n"
+    );
+    // A directory walk takes them by content too, and leaves other files alone.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("content-walk");
+    std::fs::create_dir_all(&dir).expect("walk directory");
+    std::fs::write(dir.join("save.dat"), jungle).expect("written");
+    std::fs::write(dir.join("judge"), &ucc).expect("written");
+    std::fs::write(dir.join("notes.txt"), "not a game\n").expect("written");
+    let (code, out) = run(&["check", "--format", "json", dir.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{out}");
+    let found = games(&out);
+    let walked: Vec<&str> = found
+        .iter()
+        .map(|g| g["game"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(
+        walked,
+        ["stratego", "jungle"],
+        "judge, then save.dat, by name"
+    );
+    for (name, text, game, plies) in [
+        ("save.dat", jungle.to_string(), "jungle", 2),
+        ("judge.log", ucc, "stratego", 2),
+    ] {
+        let path = scratch(name, text.as_bytes());
+        let p = path.to_str().unwrap();
+        let (code, out) = run(&["check", "--format", "json", p], None);
+        assert_eq!(code, 0, "{name}: {out}");
+        let g = &games(&out)[0];
+        assert_eq!(
+            (g["game"].as_str(), g["plies"].as_u64()),
+            (Some(game), Some(plies))
+        );
+        let (code, native) = run(&["convert", p], None);
+        assert_eq!(code, 0, "{name}");
+        let back = scratch(&format!("{name}.arb"), native.as_bytes());
+        let (_, again) = run(&["check", "--format", "json", back.to_str().unwrap()], None);
+        let h = &games(&again)[0];
+        assert_eq!(
+            (&h["plies"], &h["outcome"], codes(h)),
+            (&g["plies"], &g["outcome"], codes(g)),
+            "{name}: converted\n{native}"
+        );
+    }
+}
+
+/// A Chinese record in GB2312 (炮二平五 马８进７): read as GB18030, spans in bytes of the file.
+#[test]
+fn a_gb2312_record_is_decoded() {
+    let mut bytes = b"[Game \"Chinese Chess\"]\n[Event \"".to_vec();
+    bytes.extend_from_slice(b"\xc8\xfc"); // 赛
+    bytes.extend_from_slice(b"\"]\n\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 ");
+    bytes.extend_from_slice(b"\xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *\n"); // 马８进７
+    let path = scratch("gb.pgn", &bytes);
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{out}");
+    let g = &games(&out)[0];
+    assert_eq!(g["plies"], 2);
+    let f = &g["findings"][0];
+    assert_eq!(f["code"], "record-defect");
+    // The first byte that is not ASCII: `[Game "Chinese Chess"]\n[Event "` is 31 bytes.
+    assert_eq!(
+        (f["offset"].as_u64(), f["line"].as_u64()),
+        (Some(31), Some(2))
+    );
+}

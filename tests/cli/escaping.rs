@@ -1,0 +1,87 @@
+//! A log cannot falsify its report (issue 21): control characters, bare carriage returns,
+//! bidirectional overrides and zero-width characters from the log are drawn as visible
+//! stand-ins in the human report, with `--color never` as with colours, and the excerpt's
+//! line and column are the JSON's. The property over random logs is in
+//! `tests/properties/escaping.rs`; these are the escaped excerpts, as snapshots.
+
+use serde_json::Value;
+use std::process::Command;
+
+/// Three games: ESC sequences that would clear the screen (in a tag), hide text (in a
+/// comment) and sit in a move, with a bare CR before the move; a right-to-left override before
+/// a move; a tab, a zero-width space and a DEL.
+const HOSTILE: &[u8] = b"[Game \"jungle\"]\n[Event \"\x1b[2J\x1b[H cleared\"]\n[Result \"*\"]\n{\x1b[8m hidden \x1b[0m} 1. g3-g4 a7-a6\r 2. g4\x1bg5 *\n\n[Game \"jungle\"]\n[Result \"1-0\"]\n1. g3-g4 \xe2\x80\xaea7-a6 *\n\n[Game \"jungle\"]\n[Result \"*\"]\n1. g3-g4\ta7-a6 2. g4-g5\xe2\x80\x8b a6-a5\x7f *\n";
+
+fn run(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+fn workdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("arbiter-escaping-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+#[test]
+fn control_characters_are_drawn_visibly() {
+    let d = workdir("visible");
+    std::fs::write(d.join("hostile.arb"), HOSTILE).expect("write");
+    for color in ["never", "always"] {
+        let out = run(&d, &["check", "--color", color, "hostile.arb"]);
+        assert_eq!(out.status.code(), Some(2));
+        // Without arbiter's own colour codes, no control character but the line feed.
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let plain: String = text
+            .split('\x1b')
+            .enumerate()
+            .map(|(i, part)| {
+                if i == 0 {
+                    part
+                } else {
+                    part.split_once('m').map_or(part, |(_, rest)| rest)
+                }
+            })
+            .collect();
+        assert!(
+            plain.chars().all(|c| c >= ' ' || c == '\n'),
+            "--color {color}: {plain:?}"
+        );
+        if color == "never" {
+            assert!(!text.contains('\x1b'));
+            insta::assert_snapshot!("escaped_excerpts", text);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn excerpt_places_are_the_json_places() {
+    let d = workdir("places");
+    std::fs::write(d.join("hostile.arb"), HOSTILE).expect("write");
+    let human = String::from_utf8(run(&d, &["check", "--color", "never", "hostile.arb"]).stdout)
+        .expect("UTF-8");
+    let doc: Value =
+        serde_json::from_slice(&run(&d, &["check", "--format", "json", "hostile.arb"]).stdout)
+            .expect("JSON");
+    let headers: Vec<String> = human
+        .lines()
+        .filter_map(|l| l.split_once("╭─[hostile.arb:"))
+        .map(|(_, rest)| rest.trim_end_matches(']').to_string())
+        .collect();
+    let json: Vec<String> = doc["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .flat_map(|g| g["findings"].as_array().expect("findings").clone())
+        .map(|f| format!("{}:{}", f["line"], f["column"]))
+        .collect();
+    assert_eq!(headers, json);
+    // The bare CR does not start a line: the move after it is on line 4, column 39.
+    assert_eq!(json[0], "4:39");
+    let _ = std::fs::remove_dir_all(&d);
+}

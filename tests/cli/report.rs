@@ -1,0 +1,180 @@
+//! `arbiter report` (docs/report.md) as a file: exit codes and messages, the verdict and
+//! findings a page gives, its data block, the Content-Security-Policy and that log text that
+//! looks like markup stays text. What the page does in a browser is `tests/browser/`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-report-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `arbiter report ARGS -o DIR/page.html`: exit code, stderr with the page's path
+/// written `PAGE`, and the page (empty when none was written).
+fn report(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let page = dir.join("page.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(root())
+        .arg("report")
+        .args(args)
+        .arg("-o")
+        .arg(&page)
+        .output()
+        .expect("run arbiter");
+    let stderr = String::from_utf8_lossy(&out.stderr).replace(&*page.to_string_lossy(), "PAGE");
+    let html = std::fs::read_to_string(&page).unwrap_or_default();
+    let _ = std::fs::remove_file(&page);
+    (out.status.code().unwrap_or(-1), stderr, html)
+}
+
+/// The text between the first `start` after `from` and the next `end`.
+fn between<'a>(s: &'a str, start: &str, end: &str) -> &'a str {
+    let a = s.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
+    &s[a..a + s[a..].find(end).unwrap()]
+}
+
+#[test]
+fn exit_codes_and_messages() {
+    let dir = scratch("codes");
+    let (code, err, html) = report(&dir, &["fixtures/show/xiangqi.arb"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"));
+    let (code2, err2, _) = report(&dir, &["fixtures/history/two-squares-fourth-move.arb"]);
+    assert_eq!(code2, 1, "an error finding");
+    let (code3, err3, html3) = report(&dir, &["fixtures/show/xiangqi.arb", "--as", "white"]);
+    assert_eq!(code3, 2, "no White in Xiangqi");
+    assert!(html3.is_empty(), "no page written");
+    let (code4, err4, html4) = report(&dir, &["fixtures/show/no-such-file.arb"]);
+    assert_eq!(code4, 2, "unreadable input");
+    assert!(html4.contains("cannot read"), "the page says why");
+    insta::assert_snapshot!("report_messages", [err, err2, err3, err4].join("---\n"));
+}
+
+/// The verdict, tags and findings of a Xiangqi perpetual chase, as the page writes them.
+#[test]
+fn verdict_and_findings_of_a_perpetual_chase() {
+    let dir = scratch("chase");
+    let (code, _, html) = report(
+        &dir,
+        &["fixtures/xiangqi/repetition-horse-chases-protected-chariot.arb"],
+    );
+    assert_eq!(code, 1);
+    let verdict = between(&html, "<p class=\"verdict\">", "</p>");
+    assert_eq!(
+        verdict,
+        "Black wins: Red chases perpetually (perpetual-chase) on ply 8 (4... c6d6) · 0-1 recorded: agrees with the moves · findings: 1 error, 0 warnings, 0 infos"
+    );
+    let findings = between(
+        &html,
+        "<ol class=\"findings\">",
+        "</ol><div class=\"print-boards\">",
+    );
+    insta::assert_snapshot!(
+        "report_chase_findings",
+        findings.replace("</li>", "</li>\n")
+    );
+    // For print: the board after ply 8, the finding's ply, drawn by `show --svg`'s code.
+    let print = between(&html, "<div class=\"print-boards\">", "</div>");
+    assert_eq!(
+        print
+            .matches("<figure class=\"print-board\" data-ply=\"8\">")
+            .count(),
+        1
+    );
+    assert!(print.contains(
+        "xiangqi · after ply 8 (Black c6-d6) · game over: Black wins: Red chases perpetually (perpetual-chase, 0-1)"
+    ));
+}
+
+/// The data block of the 4-ply Xiangqi fixture: moves, captions and the views, the
+/// players' views given as the arbiter's (`same`), since Xiangqi hides nothing.
+#[test]
+fn the_data_block_of_a_game() {
+    let dir = scratch("data");
+    let (_, _, html) = report(&dir, &["fixtures/show/xiangqi.arb"]);
+    let data = between(
+        &html,
+        "<script type=\"application/json\" class=\"data\">",
+        "</script>",
+    );
+    let v: serde_json::Value = serde_json::from_str(data).unwrap();
+    insta::assert_snapshot!(
+        "report_xiangqi_data",
+        serde_json::to_string_pretty(&v).unwrap()
+    );
+}
+
+/// The policy allows exactly the page's one script and one style, by hash, and nothing else.
+#[test]
+fn the_content_security_policy_names_the_page_s_own_script_and_style() {
+    use base64::Engine;
+    use sha2::Digest;
+    let dir = scratch("csp");
+    let (_, _, html) = report(&dir, &["fixtures/show/jieqi.arb"]);
+    let csp = between(
+        &html,
+        "http-equiv=\"Content-Security-Policy\" content=\"",
+        "\"",
+    );
+    let hash = |s: &str| {
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(s.as_bytes()))
+    };
+    let script = &html[html.rfind("<script>").unwrap() + 8..html.rfind("</script>").unwrap()];
+    let style = between(&html, "<style>", "</style>");
+    assert_eq!(
+        csp,
+        format!(
+            "default-src 'none'; script-src 'sha256-{}'; style-src 'sha256-{}'; img-src 'none'; font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'",
+            hash(script),
+            hash(style)
+        )
+    );
+    assert_eq!(
+        html.matches("<script").count(),
+        2,
+        "the script and one data block"
+    );
+    assert!(
+        !html.contains("http://")
+            || html.matches("http://").count()
+                == html.matches("http://www.w3.org/2000/svg").count(),
+        "no URL but the SVG namespace"
+    );
+    assert!(!html.contains("https://"));
+}
+
+/// Tags, comments and moves that look like markup are escaped in the page and in its data.
+#[test]
+fn markup_in_tags_and_comments_is_escaped() {
+    let dir = scratch("inject");
+    let log = "[Game \"xiangqi\"]\n[Event \"<script>alert(1)</script>\"]\n[Site \"\\\"><img src=x onerror=alert(2)>\"]\n[Result \"*\"]\n\n{</script><script>alert(3)</script>} 1. h2e2 {\"><img src=x onerror=alert(4)>} h9g7 *\n";
+    let file = dir.join("hostile.pgn");
+    std::fs::write(&file, log).unwrap();
+    let (code, err, html) = report(&dir, &[&file.to_string_lossy()]);
+    assert_eq!(code, 0, "{err}");
+    for bad in ["<script>alert", "<img", "</script><script>"] {
+        assert!(!html.contains(bad), "{bad} in the page");
+    }
+    assert!(html.contains("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"));
+    assert!(html.contains("<td>&quot;&gt;&lt;img src=x onerror=alert(2)&gt;</td>"));
+    let data = between(&html, "class=\"data\">", "</script>");
+    assert!(
+        data.contains("\\u003c/script\\u003e\\u003cscript\\u003ealert(3)"),
+        "{data}"
+    );
+    let v: serde_json::Value = serde_json::from_str(data).unwrap();
+    assert_eq!(
+        v["comments"],
+        serde_json::json!([
+            [0, "</script><script>alert(3)</script>"],
+            [1, "\"><img src=x onerror=alert(4)>"]
+        ])
+    );
+}

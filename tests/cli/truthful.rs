@@ -1,0 +1,341 @@
+//! Diagnostics that say true things (issues 20 and 21), each with a hostile input of its own:
+//! tags that do not apply, a setup row with a stray space, annotations after a space, result
+//! tokens in the middle of the movetext, Gravon elements arbiter does not read, the side to
+//! move of a Jungle FEN, a Blue-first game converted, directories with nothing to read or
+//! given to a one-game command, and file names that are not UTF-8. (Counts too large for any
+//! counter and the covered Jieqi piece that leaves its General attacked are fixtures:
+//! `fixtures/jieqi/fen-pool-count-huge.arb`, `fixtures/xiangqi/move-limit-largest.arb`,
+//! `fixtures/jieqi/covered-pinned.arb`.)
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let d =
+            std::env::temp_dir().join(format!("arbiter-truthful-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("temp dir");
+        Dir(d)
+    }
+    fn write(&self, name: &str, bytes: impl AsRef<[u8]>) -> &Path {
+        std::fs::write(self.0.join(name), bytes).expect("write");
+        &self.0
+    }
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .current_dir(&self.0)
+            .args(args)
+            .output()
+            .expect("run arbiter")
+    }
+    /// `check --format json`: the exit code and the games.
+    fn json(&self, file: &str) -> (i32, Vec<Value>) {
+        let out = self.run(&["check", "--format", "json", file]);
+        let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        (
+            out.status.code().unwrap_or(-1),
+            doc["games"].as_array().expect("games").clone(),
+        )
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Each finding of a game as `code@ply line:column message`.
+fn findings(game: &Value) -> Vec<String> {
+    game["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            format!(
+                "{}@{} {}:{} {}",
+                f["code"].as_str().unwrap_or_default(),
+                f["ply"],
+                f["line"],
+                f["column"],
+                f["message"].as_str().unwrap_or_default()
+            )
+        })
+        .collect()
+}
+
+const BARRAGE_SETUP: &str = "setup blue\n 10 FBS2239X..\n  9 ..........\n  8 ..........\n  7 ..........\nsetup red\n  4 ..........\n  3 ..........\n  2 ..........\n  1 FBS2239X..\n";
+
+#[test]
+fn a_tag_that_does_not_apply_is_named_and_kept() {
+    let d = Dir::new("tags");
+    let log = format!(
+        "[Game \"barrage\"]\n[FirstMove \"blue\"]\n[Repetition \"claim\"]\n[NoCaptureLimit \"50\"]\n[Result \"*\"]\n\n{BARRAGE_SETUP}\n1. h1-h2 h10-h9 *\n"
+    );
+    d.write("tags.arb", &log);
+    let (code, games) = d.json("tags.arb");
+    assert_eq!(code, 0);
+    assert_eq!(
+        findings(&games[0]),
+        vec![
+            "record-defect@null 2:2 the FirstMove tag does not apply to barrage: it is ignored",
+            "record-defect@null 3:2 the Repetition tag does not apply to barrage: it is ignored",
+            "record-defect@null 4:2 the NoCaptureLimit tag does not apply to barrage: it is ignored",
+        ]
+    );
+    assert_eq!(games[0]["plies"], 2);
+    let converted = String::from_utf8(d.run(&["convert", "tags.arb"]).stdout).expect("UTF-8");
+    for tag in [
+        "[FirstMove \"blue\"]",
+        "[Repetition \"claim\"]",
+        "[NoCaptureLimit \"50\"]",
+    ] {
+        assert!(converted.contains(tag), "{tag} kept:\n{converted}");
+    }
+}
+
+#[test]
+fn a_setup_row_with_a_stray_space_is_reported_at_that_row() {
+    let d = Dir::new("row");
+    let log = format!("[Game \"barrage\"]\n[Result \"*\"]\n\n{BARRAGE_SETUP}\n1. h1-h2 h10-h9 *\n")
+        .replace(" 10 FBS2239X..", " 10 22 SBBBBBBF");
+    d.write("row.arb", &log);
+    let (code, games) = d.json("row.arb");
+    assert_eq!(code, 2);
+    assert_eq!(
+        findings(&games[0]),
+        vec!["parse-error@null 5:8 the row of rank 10 has a space among its squares"]
+    );
+    let human =
+        String::from_utf8(d.run(&["check", "--color", "never", "row.arb"]).stdout).expect("UTF-8");
+    assert!(
+        human.contains("one character per square with no space"),
+        "{human}"
+    );
+    // convert refuses it, saying where, rather than writing the setup as moves
+    let out = d.run(&["convert", "--", "row.arb"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("row.arb:5:8"));
+}
+
+#[test]
+fn an_annotation_after_a_space_is_read_with_a_warning() {
+    let d = Dir::new("annotation");
+    d.write(
+        "jieqi.arb",
+        "[Game \"jieqi\"]\n[Result \"*\"]\n\n1. a0a2 (R) a9a7 (r) *\n",
+    );
+    let (code, games) = d.json("jieqi.arb");
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["plies"], 2);
+    assert_eq!(
+        findings(&games[0]),
+        vec![
+            "record-defect@null 4:8 a space between a move and its annotation",
+            "record-defect@null 4:17 a space between a move and its annotation",
+        ]
+    );
+    let spionage = "[Game \"spionage\"]\n[Volcanoes \"d5 e6 f4 g7\"]\n[Result \"*\"]\n\nsetup black\n 10 11223BBBBH\n  9 5SSSS1MMMM\n  8 12345S1234\nsetup white\n  3 12345S1234\n  2 5SSSS1MMMM\n  1 11223BBBBH\n\n1. a3-a4,b3-b4 a8-a7,b8-b7 2. a4-a5,b4-b5 a7-a6,b7-b6 3. a5xa6 (1:1) *\n";
+    d.write("spionage.arb", spionage);
+    let (code, games) = d.json("spionage.arb");
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["plies"], 9);
+    assert_eq!(
+        findings(&games[0]),
+        vec!["record-defect@null 14:63 a space between a move and its annotation"]
+    );
+}
+
+#[test]
+fn the_first_result_token_ends_the_movetext() {
+    let d = Dir::new("result");
+    d.write(
+        "result.arb",
+        format!(
+            "[Game \"barrage\"]\n[Result \"*\"]\n\n{BARRAGE_SETUP}\n1. h1-h2 1-0 h10-h9 0-1 *\n"
+        ),
+    );
+    let (code, games) = d.json("result.arb");
+    assert_eq!(code, 2);
+    assert_eq!(
+        findings(&games[0]),
+        vec!["parse-error@null 15:14 movetext after the result token"]
+    );
+}
+
+#[test]
+fn gravon_elements_arbiter_does_not_read_are_named() {
+    let d = Dir::new("gravon");
+    let fixture = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gravon/classic-clean.xml"),
+    )
+    .expect("fixture");
+    let extra = fixture.replace(
+        " </game>",
+        "  <result type=\"1\" winner=\"2\"/>\n  <clock left=\"3\"/>\n  stray text\n </game>",
+    );
+    d.write("extra.xml", extra);
+    let (code, games) = d.json("extra.xml");
+    assert_eq!(code, 1);
+    let f = findings(&games[0]);
+    assert_eq!(
+        f[..3],
+        [
+            "record-defect@null 44:3 a second <result> element in one game",
+            "record-defect@null 45:3 an element arbiter does not read",
+            "record-defect@null 46:3 text arbiter does not read",
+        ]
+    );
+    assert!(f[3].starts_with("result-mismatch"), "{f:?}");
+}
+
+#[test]
+fn a_jungle_fen_with_blue_to_move_reports_and_converts_blue_first() {
+    let d = Dir::new("jungle");
+    d.write(
+        "fen.arb",
+        "[Game \"jungle\"]\n[FEN \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b\"]\n[Result \"*\"]\n\n1... a7-a6 2. a3-a4 *\n",
+    );
+    let (_, games) = d.json("fen.arb");
+    assert_eq!(games[0]["parameters"]["FirstMove"], "blue");
+    assert!(findings(&games[0]).is_empty());
+    d.write(
+        "first.arb",
+        "[Game \"jungle\"]\n[FirstMove \"blue\"]\n[Result \"*\"]\n\n1. a7-a6 a3-a4 *\n",
+    );
+    let (_, games) = d.json("first.arb");
+    assert_eq!(games[0]["parameters"]["FirstMove"], "blue");
+    let converted = String::from_utf8(d.run(&["convert", "first.arb"]).stdout).expect("UTF-8");
+    assert!(
+        converted.ends_with("1... a7-a6 2. a3-a4 *\n"),
+        "{converted}"
+    );
+}
+
+#[test]
+fn directories_are_refused_where_nothing_or_one_game_is_wanted() {
+    let d = Dir::new("dirs");
+    std::fs::create_dir_all(d.0.join("empty")).expect("dir");
+    d.write("empty/notes.txt", "not a log");
+    let (code, games) = d.json("empty");
+    assert_eq!(code, 2);
+    assert_eq!(
+        findings(&games[0]),
+        ["parse-error@null 1:1 cannot read empty: a directory with no game record in it (looked for files ending .arb, .pgn, .xml, .xqf, and DhtmlXQ records in .txt, .html, .htm)"]
+    );
+    std::fs::create_dir_all(d.0.join("logs")).expect("dir");
+    d.write(
+        "logs/a.arb",
+        "[Game \"jungle\"]\n[Result \"*\"]\n1. g3-g4 *\n",
+    );
+    for args in [
+        &["claim", "logs", "--ply", "1", "draw"][..],
+        &["show", "logs", "--ply", "1"],
+        &["convert", "logs"],
+    ] {
+        let out = d.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("logs is a directory"),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_that_are_not_utf8_print_apart() {
+    use std::os::unix::ffi::OsStrExt;
+    let d = Dir::new("names");
+    let log = "[Game \"jungle\"]\n[Result \"*\"]\n1. g3-g4 a7-c7 *\n";
+    for name in [
+        &b"bad\xff\xfe.arb"[..],
+        b"bad\xfe\xff.arb",
+        b"bad\\xFF\\xFE.arb",
+    ] {
+        std::fs::write(d.0.join(std::ffi::OsStr::from_bytes(name)), log).expect("write");
+    }
+    let out = d.run(&["check", "--format", "json", "."]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let sources: Vec<&str> = doc["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["source"].as_str().expect("source"))
+        .collect();
+    assert_eq!(
+        sources,
+        [
+            "./bad\\\\xFF\\\\xFE.arb",
+            "./bad\\xFE\\xFF.arb",
+            "./bad\\xFF\\xFE.arb"
+        ]
+    );
+    let out = d.run(&["check", "--format", "sarif", "."]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("SARIF");
+    let mut uris: Vec<&str> = doc["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .expect("uri")
+        })
+        .collect();
+    uris.dedup();
+    assert_eq!(
+        uris,
+        ["bad%5CxFF%5CxFE.arb", "bad%FE%FF.arb", "bad%FF%FE.arb"]
+    );
+    let human =
+        String::from_utf8(d.run(&["check", "--color", "never", "."]).stdout).expect("UTF-8");
+    assert!(human.contains("[./bad\\xFE\\xFF.arb:3:10]"), "{human}");
+}
+
+#[test]
+fn convert_writes_values_and_comments_that_read_back_the_same() {
+    let d = Dir::new("convert");
+    let fixture = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gravon/classic-clean.xml"),
+    )
+    .expect("fixture");
+    let named = fixture.replacen(
+        "<game type=\"classic\">",
+        "<game type=\"classic\">\n  <player id=\"2\">Bo\nb \"the\" \\ ]x</player>",
+        1,
+    );
+    d.write("named.xml", named);
+    d.write(
+        "native.arb",
+        "[Game \"jungle\"]\n[Event \"C:\\dir \\\"q\\\"\"]\n[Result \"*\"]\n\n1. g3-g4 $3 a7-a6 ; a } b {\n2. g4-g5 {x;y [z]} *\n",
+    );
+    for (file, wanted) in [
+        ("named.xml", "[Blue \"Bo\\nb \\\"the\\\" \\\\ ]x\"]"),
+        ("native.arb", "1. g3-g4 $3 a7-a6 ; a } b {"),
+    ] {
+        let once = d.run(&["convert", file]);
+        assert_eq!(once.status.code(), Some(0), "{file}");
+        let once = String::from_utf8(once.stdout).expect("UTF-8");
+        assert!(once.contains(wanted), "{file}:\n{once}");
+        d.write("once.arb", &once);
+        let twice = String::from_utf8(d.run(&["convert", "once.arb"]).stdout).expect("UTF-8");
+        assert_eq!(
+            twice, once,
+            "{file}: what convert writes reads back the same"
+        );
+    }
+    let native = String::from_utf8(d.run(&["convert", "native.arb"]).stdout).expect("UTF-8");
+    assert!(
+        native.contains("[Event \"C:\\\\dir \\\"q\\\"\"]"),
+        "{native}"
+    );
+    assert!(native.contains("{x;y [z]}"), "{native}");
+}
