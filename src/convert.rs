@@ -434,7 +434,7 @@ pub fn run(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (convert writes the games of one file)",
-                crate::report::escape::visible(&input.name())
+                crate::escape::visible(&input.name())
             );
             return ExitStatus::Unusable;
         }
@@ -473,7 +473,7 @@ pub fn run(
                 let _ = writeln!(
                     err,
                     "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
-                    crate::report::escape::visible(&chunk.source),
+                    crate::escape::visible(&chunk.source),
                     rec.index + 1,
                     req.notation.unwrap_or_default(),
                     game.as_str()

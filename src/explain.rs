@@ -72,7 +72,7 @@ pub fn run(code: Option<&str>, out: &mut dyn Write, err: &mut dyn Write) -> Exit
                 let _ = writeln!(
                     err,
                     "arbiter: unknown finding code `{}`{hint}; `arbiter explain` lists every code",
-                    crate::report::escape::visible(word)
+                    crate::escape::visible(word)
                 );
                 return ExitStatus::Unusable;
             }

@@ -670,7 +670,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (this command reads one game)",
-                crate::report::escape::visible(&input.name())
+                crate::escape::visible(&input.name())
             );
             None
         }
@@ -678,7 +678,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} has {n} {}; there is no game index {index}",
-                crate::report::escape::visible(&input.name()),
+                crate::escape::visible(&input.name()),
                 if n == 1 { "game" } else { "games" }
             );
             None

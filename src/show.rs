@@ -361,8 +361,8 @@ pub fn run(
             let _ = writeln!(
                 err,
                 "arbiter: cannot show {}: {}",
-                crate::report::escape::visible(&chunk.source),
-                crate::report::escape::visible(&e.message)
+                crate::escape::visible(&chunk.source),
+                crate::escape::visible(&e.message)
             );
             return ExitStatus::Unusable;
         }

@@ -2,7 +2,7 @@
 //!
 //! The record's `Result` tag (and result token) and its claims about how the game ended (the
 //! `Termination` tag, and a WinBoard adjudication comment after the last move,
-//! `{Xboard adjudication: perpetual chasing}`) are compared with the replay's [`Outcome`](crate::rules::Outcome): an
+//! `{Xboard adjudication: perpetual chasing}`) are compared with the replay's [`Outcome`]: an
 //! on-board end must agree with the recorded result and with any on-board end a claim names;
 //! a game the moves leave unfinished may carry a decisive or drawn result only when a claim
 //! names an off-board end (`resignation`, `agreement`, `time`, `forfeit`, `admin`) or a third
@@ -76,7 +76,7 @@ const WORDS: &[(&str, Termination)] = &[
 ];
 
 /// Reads a termination word (any case; spaces, `_` and `-` alike): arbiter's end reasons and
-/// off-board words, and the words of [`WORDS`]. `None` for a word arbiter does not know.
+/// off-board words, and the words of `WORDS`. `None` for a word arbiter does not know.
 pub fn read_termination(word: &str) -> Option<Termination> {
     let mut key = String::with_capacity(word.len());
     for part in word

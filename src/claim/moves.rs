@@ -6,8 +6,8 @@
 
 use super::reply::{json, push_evidence, ClaimFormat, EvidenceOut, Named};
 use super::{context, Judged, Unjudgeable};
+use crate::escape;
 use crate::finding::{Code, Finding};
-use crate::report::escape;
 use crate::rules::claims::{ClaimContext, Trial, Trials, Tried};
 use crate::rules::Outcome;
 use crate::types::ExitStatus;

@@ -3,7 +3,7 @@
 //! log (moves, names) is escaped for the terminal in the human form.
 
 use super::{ClaimRequest, Judged, Question};
-use crate::report::escape;
+use crate::escape;
 use crate::rules::claims::{Answer, Claim, ClaimContext, Standing};
 use crate::types::ExitStatus;
 use crate::types::{GameId, MoveRef, Verdict};

@@ -1,5 +1,5 @@
 //! Machine output: the JSON document of `arbiter check --format json`, the lines of `--format
-//! jsonl` (schemas in `schemas/`, generated from these types by [`super::schema`]).
+//! jsonl` (schemas in `schemas/`, generated from these types by [`crate::schema`]).
 
 use super::stream::Streamed;
 use super::SourceWindow;

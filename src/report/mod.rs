@@ -2,8 +2,8 @@
 //! ([`json`], [`sarif`], [`github`], [`junit`], [`rdjson`], [`gitlab`]), put together by
 //! [`writer`]. Every renderer takes the findings and the one [`SourceWindow`] they point into.
 
+pub use crate::escape;
 pub mod board;
-pub mod escape;
 pub mod github;
 pub mod gitlab;
 pub mod html;
@@ -12,7 +12,6 @@ pub mod json;
 pub mod junit;
 pub mod rdjson;
 pub mod sarif;
-pub mod schema;
 pub mod statistics;
 pub mod stream;
 pub mod svg;

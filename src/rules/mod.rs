@@ -239,7 +239,6 @@ pub trait Rules {
 
 /// Inside an `impl Rules for Engine`: the claim methods, forwarded to the engine's own
 /// `claim_list`, `answer_claim` and `board_move_texts` (each game's `claim.rs`).
-#[macro_export]
 macro_rules! claim_rules {
     () => {
         fn claims(&self) -> &'static [$crate::rules::Claim] {
@@ -257,6 +256,7 @@ macro_rules! claim_rules {
         }
     };
 }
+pub(crate) use claim_rules;
 
 /// What the stages outside the games ask of any engine, object-safe: every [`Rules`] is one,
 /// and `crate::games::engine` picks it for a ruleset.

@@ -536,7 +536,7 @@ impl Rules for Jungle {
         self.board_view(st)
     }
 
-    crate::claim_rules!();
+    crate::rules::claim_rules!();
 
     /// The position as a `FEN` tag; the positions before it, which the repetition rules
     /// count, are not carried (a note says so when there were any). None once a den is
@@ -568,7 +568,7 @@ impl Rules for Jungle {
     }
 
     /// Decode, legality (movement and capture rules, the capture mark, the annotation), apply;
-    /// the repetition rules report what the move did ([`Jungle::repetition_findings`]).
+    /// the repetition rules report what the move did (`Jungle::repetition_findings`).
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
         let nth = number - st.history.start();
         coords::one_move_turn(mv, (number, nth), RULE)?;

@@ -405,7 +405,7 @@ impl Rules for Spionage {
         self.game
     }
 
-    crate::claim_rules!();
+    crate::rules::claim_rules!();
 
     /// The current turn: a turn holds up to two plies.
     fn next_turn(&self, st: &State, _played: u32) -> usize {
@@ -492,7 +492,7 @@ impl Rules for Spionage {
     }
 
     /// Decode, legality (§2 movement, the attack mark, the combat annotation), then the move
-    /// within its turn ([`Spionage::play_in_turn`]).
+    /// within its turn (`Spionage::play_in_turn`).
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
         if mv.turn < st.turn {
             return Err(self.explain(st, mv, number, Illegal::ExtraMove));

@@ -456,7 +456,7 @@ impl Rules for Stratego {
         }
     }
 
-    crate::claim_rules!();
+    crate::rules::claim_rules!();
 
     fn start(
         &self,
@@ -498,7 +498,7 @@ impl Rules for Stratego {
         self.board_view(st)
     }
 
-    /// The position start of `st` ([`Stratego::write_position`]); none after a flag capture
+    /// The position start of `st` (`Stratego::write_position`); none after a flag capture
     /// (a position needs both Flags).
     fn write_start(&self, st: &State) -> Option<crate::rules::StartText> {
         st.flag_lost.is_none().then(|| self.write_position(st))

@@ -31,6 +31,7 @@ pub mod points;
 pub mod position;
 #[cfg(feature = "testing")]
 pub mod random;
+pub mod reading;
 pub mod repetition;
 pub mod san;
 mod undo;
@@ -82,7 +83,7 @@ pub struct State {
     /// The same limit in moves per side, as the parameter gives it.
     limit_moves: u32,
     /// How the moves are read: the `Format` tag's notation, or the game's dialect.
-    reading: notation::Reading,
+    reading: reading::Reading,
     /// The plies since the last capture and where their positions occurred (rulings §4.3).
     pub history: repetition::History,
     /// `Repetition "claim"`: a third occurrence is reported and play goes on; otherwise
@@ -164,7 +165,7 @@ impl Xiangqi {
             .label("unexpected annotation")
             .help("write the move alone, e.g. h2e2; comments go in {braces}"));
         }
-        let c = notation::read(pos, mv, &st.reading, number)?;
+        let c = reading::read(pos, mv, &st.reading, number)?;
         let off_board = |span: Span, which: &str| {
             self.illegal(
                 span,
@@ -370,9 +371,9 @@ impl Xiangqi {
         format: Option<notation::Notation>,
         start: &Position,
         findings: &mut Vec<Finding>,
-    ) -> notation::Reading {
+    ) -> reading::Reading {
         if self.jieqi || format.is_some() {
-            return notation::Reading {
+            return reading::Reading {
                 format: format.or(Some(notation::Notation::Iccs)),
                 ..Default::default()
             };
@@ -383,7 +384,7 @@ impl Xiangqi {
         if let san::Decided::Undecided(plies) = dialect.decided {
             findings.push(undecided_ranks(record, plies));
         }
-        notation::Reading {
+        reading::Reading {
             format: None,
             dialect,
         }
@@ -815,7 +816,7 @@ impl Rules for Xiangqi {
         })
     }
 
-    crate::claim_rules!();
+    crate::rules::claim_rules!();
 
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
         let side = st.position.to_move();

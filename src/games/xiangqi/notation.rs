@@ -35,14 +35,14 @@ use super::position::{Illegal, Kind, Move, Position, GEOMETRY, SQUARES};
 use super::{side_name, Xiangqi};
 use crate::finding::{Code, Finding};
 use crate::geometry::Square;
-use crate::record::{parse_coord_move, CoordMove, GameRecord, MoveRecord};
+use crate::record::GameRecord;
 use crate::rulebook::Rule;
 use crate::rules::{Parameters, Rules};
 use crate::types::Side;
 use crate::types::Span;
 
 /// The rule source cited by notation findings.
-const NOTATION_RULE: Rule = Rule::XiangqiNotation;
+pub(super) const NOTATION_RULE: Rule = Rule::XiangqiNotation;
 
 /// A move notation (the `Format` tag of xqbase PGN).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -113,7 +113,7 @@ enum Pick {
 
 /// A WXF or Chinese move as written, before the position resolves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Written {
+pub(super) struct Written {
     kind: Kind,
     pick: Pick,
     dir: Dir,
@@ -142,7 +142,7 @@ fn wxf_dir(c: char) -> Option<Dir> {
 }
 
 /// Reads a normalised WXF move (four characters).
-fn parse_wxf(s: &str) -> Option<Written> {
+pub(super) fn parse_wxf(s: &str) -> Option<Written> {
     let c: Vec<char> = s.chars().collect();
     let [c0, c1, c2, c3] = c[..] else {
         return None;
@@ -232,7 +232,7 @@ fn chinese_marker(c: char, file: Option<u8>) -> Option<Pick> {
 }
 
 /// Reads a normalised Chinese move.
-fn parse_chinese(s: &str) -> Option<Written> {
+pub(super) fn parse_chinese(s: &str) -> Option<Written> {
     let c: Vec<char> = s.chars().collect();
     let n = c.len();
     if !(4..=5).contains(&n) {
@@ -541,7 +541,7 @@ fn candidates(files: &Files, side: Side, w: &Written) -> Result<Vec<Square>, Unr
 }
 
 /// Resolves a written move in `pos` (the side to move makes it).
-fn resolve(pos: &Position, w: &Written) -> Result<Move, Unresolved> {
+pub(super) fn resolve(pos: &Position, w: &Written) -> Result<Move, Unresolved> {
     let side = pos.to_move();
     let files = Files::of(pos, side, w.kind);
     let found = candidates(&files, side, w)?;
@@ -614,174 +614,6 @@ fn resolve(pos: &Position, w: &Written) -> Result<Move, Unresolved> {
             })
         }
     }
-}
-
-/// How a game's moves are read: the `Format` tag's notation, or without one the game's
-/// dialect ([`super::san::decide`]: SAN or not, and the rank base of its coordinates).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Reading {
-    /// The `Format` tag's notation; `None`: each move is read as its text shows.
-    pub format: Option<Notation>,
-    /// Without a `Format` tag: SAN or not, and ranks from 0 or from 1.
-    pub dialect: super::san::Dialect,
-}
-
-/// Which notation one move is read in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum How {
-    Coordinates,
-    Wxf,
-    Chinese,
-    San,
-}
-
-/// The notation of one move: the `Format` tag's; without one, coordinates when the text is a
-/// coordinate move, Chinese when it holds CJK characters, SAN in a SAN game or when the text
-/// is SAN and not WXF, else WXF.
-fn how_written(reading: &Reading, coord: bool, norm: &str) -> How {
-    match reading.format {
-        Some(Notation::Iccs) => How::Coordinates,
-        Some(Notation::Wxf) => How::Wxf,
-        Some(Notation::Chinese) => How::Chinese,
-        None if coord && !super::san::lettered(norm) => How::Coordinates,
-        None if norm.chars().any(|c| c as u32 >= 0x2E80) => How::Chinese,
-        None if reading.dialect.san => How::San,
-        None if parse_wxf(norm).is_none() && super::san::parse(norm).is_some() => How::San,
-        None => How::Wxf,
-    }
-}
-
-/// A coordinate move read with rank base `base` (0: ICCS, 1: UCI), its ranks counted from 0;
-/// a rank below the base is left off the board.
-fn from_base(mut c: CoordMove, base: u8) -> CoordMove {
-    if base > 0 {
-        let down = |r: u32| r.checked_sub(base as u32).unwrap_or(u32::MAX);
-        c.from.1 = down(c.from.1);
-        c.to.1 = down(c.to.1);
-    }
-    c
-}
-
-/// The coordinates of move `m`, both spans at `span` (a move written as one token).
-fn coords_of(m: Move, capture_mark: bool, span: Span) -> CoordMove {
-    CoordMove {
-        from: (GEOMETRY.file(m.from), GEOMETRY.rank(m.from) as u32),
-        to: (GEOMETRY.file(m.to), GEOMETRY.rank(m.to) as u32),
-        capture_mark,
-        from_span: span,
-        to_span: span,
-    }
-}
-
-/// Reads the move `mv` (ply `number`) in `pos` as `reading` says ([`how_written`]). Returns the
-/// coordinates, ranks counted from 0 (for WXF, Chinese and SAN both spans are the move's
-/// text), or the finding that stops the replay: `parse-error` for text that is no move in the
-/// notation, `illegal-move` for a move that names no piece or several.
-pub(super) fn read(
-    pos: &Position,
-    mv: &MoveRecord,
-    reading: &Reading,
-    number: u32,
-) -> Result<CoordMove, Finding> {
-    let base = reading.dialect.base;
-    // The common case first: a coordinate move where ICCS is the notation or no tag names one
-    // (the same answer as below, without normalising the text).
-    if let (Some(c), None | Some(Notation::Iccs)) = (mv.coord(), reading.format) {
-        if reading.format.is_some() || !super::san::lettered(&mv.text.value) {
-            return Ok(from_base(c, base));
-        }
-    }
-    let text = &mv.text.value;
-    let span = mv.text.span;
-    let norm = normalise(text);
-    let coord = mv.coord().or_else(|| {
-        // Full-width coordinates: both spans are the whole move.
-        parse_coord_move(&norm, 0).map(|c| CoordMove {
-            from_span: span,
-            to_span: span,
-            ..c
-        })
-    });
-    let how = how_written(reading, coord.is_some(), &norm);
-    let unreadable = |how: How| unreadable_finding(text, span, how, number);
-    let w = match how {
-        How::Coordinates => return coord.map(|c| from_base(c, base)).ok_or(unreadable(how)),
-        How::San => {
-            let s = super::san::parse(&norm).ok_or_else(|| unreadable(how))?;
-            let m = super::san::resolve(pos, &s, base)
-                .map_err(|u| unresolved_finding(text, span, u, number, Rule::XiangqiSan))?;
-            return Ok(coords_of(m, s.capture, span));
-        }
-        How::Wxf => parse_wxf(&norm),
-        How::Chinese => parse_chinese(&norm),
-    };
-    let w = w.ok_or_else(|| unreadable(how))?;
-    let m =
-        resolve(pos, &w).map_err(|u| unresolved_finding(text, span, u, number, NOTATION_RULE))?;
-    Ok(coords_of(m, false, span))
-}
-
-/// The WXF or Chinese move `text` (as written, full width allowed) read in `pos`, if it names
-/// one move: for deciding a game's dialect.
-pub(super) fn read_written(pos: &Position, text: &str) -> Option<Move> {
-    let norm = normalise(text);
-    let w = if norm.chars().any(|c| c as u32 >= 0x2E80) {
-        parse_chinese(&norm)
-    } else {
-        parse_wxf(&norm)
-    }?;
-    resolve(pos, &w).ok()
-}
-
-/// The `illegal-move` for a move `text` at `span` that names no single move.
-fn unresolved_finding(text: &str, span: Span, u: Unresolved, number: u32, rule: Rule) -> Finding {
-    Finding::new(
-        Code::IllegalMove,
-        span,
-        format!("`{text}` {}", u.message),
-        rule,
-    )
-    .at_ply(number)
-    .label(u.label)
-    .help(u.help)
-}
-
-/// The `parse-error` for text that is no move in the notation `how`.
-fn unreadable_finding(text: &str, span: Span, how: How, number: u32) -> Finding {
-    let (what, example, help) = match how {
-        How::Coordinates => (
-            "an ICCS move",
-            "h2e2",
-            "moves are read as ICCS here (a Format tag says ICCS, and Jieqi moves are always ICCS): \
-             a from-point and a to-point (h2e2 or H2-E2); a Xiangqi record in WXF or Chinese \
-             notation needs [Format \"WXF\"] or [Format \"Chinese\"]",
-        ),
-        How::Wxf => (
-            "a WXF move",
-            "C2.5, H8+7, R+.3",
-            "WXF: piece letter (K A E H R C P), file 1-9 or +/- for front/rear, then + - . (or =) and a digit",
-        ),
-        How::Chinese => (
-            "a move in Chinese notation",
-            "炮二平五, 马８进７, 前车进一",
-            "Chinese notation: piece, file (Red 一..九, Black 1..9) or 前/中/后 before the piece, then 进/退/平 and a number",
-        ),
-        How::San => (
-            "a SAN move",
-            "Che2, Hc7, R9xd7, gxg5",
-            "this game is written in SAN: piece letter (K A E/B H/N R C, P or none for a Soldier), \
-             optionally its file or rank, x for a capture, then the point it goes to",
-        ),
-    };
-    Finding::new(
-        Code::ParseError,
-        span,
-        format!("`{}` is not {what}", text.escape_debug()),
-        super::MOVES_RULE,
-    )
-    .at_ply(number)
-    .label(format!("expected e.g. {example}"))
-    .help(help.to_string())
 }
 
 /// The move `m` of the side to move in `pos`, written in `notation`: ICCS `h2e2`; WXF in
@@ -947,6 +779,18 @@ pub fn rewrite(
         });
     }
     Ok(out)
+}
+
+/// The WXF or Chinese move `text` (as written, full width allowed) read in `pos`, if it names
+/// one move: for deciding a game's dialect.
+pub(super) fn read_written(pos: &Position, text: &str) -> Option<Move> {
+    let norm = normalise(text);
+    let w = if norm.chars().any(|c| c as u32 >= 0x2E80) {
+        parse_chinese(&norm)
+    } else {
+        parse_wxf(&norm)
+    }?;
+    resolve(pos, &w).ok()
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 //! The words arbiter prints from its tables (codes, rulesets, end reasons, results) are
 //! listed as enums here, read from the same tables.
 
-use super::json;
 use crate::finding::{Code, Rule};
+use crate::report::json;
 use crate::rules::{EndReason, GameId, RecordedResult, RepetitionMode, TwoSquares};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use std::borrow::Cow;
