@@ -115,7 +115,12 @@ pub fn each_game_alone(name: &str, bytes: &[u8], opts: &Options) {
     let chunks = chunks_of_text(name, bytes.to_vec());
     let mut end = 0;
     for chunk in &chunks {
-        if matches!(chunk.kind, ChunkKind::Empty | ChunkKind::Xqf) {
+        // A source with no game, an unreadable one and a binary record are reported once,
+        // not cut into games.
+        if matches!(
+            chunk.kind,
+            ChunkKind::Empty | ChunkKind::Xqf | ChunkKind::Unreadable(_)
+        ) {
             return;
         }
         assert!(chunk.offset >= end, "games overlap at byte {}", chunk.offset);

@@ -64,6 +64,24 @@ impl Excerpt {
     }
 }
 
+/// The char boundary of `text` at or before byte `at` (its length past the end).
+fn floor_char(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The char boundary of `text` at or after byte `at` (its length past the end).
+fn ceil_char(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
 impl miette::SourceCode for Excerpt {
     fn read_span<'b>(
         &'b self,
@@ -79,14 +97,16 @@ impl miette::SourceCode for Excerpt {
             .regions
             .get(i)
             .ok_or(miette::MietteError::OutOfBounds)?;
-        let local_start = (span.offset() - r.virt).min(r.text.len());
-        let local_len = span.len().min(r.text.len() - local_start);
-        let local = miette::SourceSpan::new(local_start.into(), local_len);
+        // A span from decoded text (GB18030) may end inside a character of the excerpt's
+        // UTF-8: widen it to whole characters.
+        let local_start = floor_char(&r.text, span.offset().saturating_sub(r.virt));
+        let local_end = ceil_char(&r.text, local_start + span.len());
+        let local = miette::SourceSpan::new(local_start.into(), local_end - local_start);
         let c = r.text.as_str().read_span(&local, before, after)?;
         let data: &'b [u8] = c.data();
         // miette counts the header's column in bytes; the JSON's is in characters (an
         // escaped control character is three bytes and one character).
-        let start = c.span().offset();
+        let start = floor_char(&r.text, c.span().offset());
         let line_start = r.text[..start].rfind('\n').map_or(0, |i| i + 1);
         let column = r.text[line_start..start].chars().count();
         Ok(Box::new(miette::MietteSpanContents::new_named(

@@ -600,3 +600,48 @@ fn move_number_with_leading_zeros() {
     assert!(codes(&games[0]).is_empty(), "{:?}", codes(&games[0]));
     assert_eq!(games[0]["plies"], 3);
 }
+
+/// Every input in `fixtures/fuzz/` ends with exit 0, 1 or 2 through the binary, in every
+/// output format, with `--show` and as a report page: never a panic
+/// (`dhtmlxq-gb18030-span-inside-a-character.txt`: a GB18030 DhtmlXQ block whose decoded spans
+/// end inside a character of the UTF-8 excerpt, which the human report once sliced there).
+#[test]
+fn fuzz_crashes_render_in_every_format() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fuzz");
+    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/cli/crashes")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty());
+    let d = Dir::new("crashes");
+    let page = d.0.join("page.html");
+    for input in &inputs {
+        let mut runs: Vec<Vec<String>> = [
+            "human", "json", "jsonl", "sarif", "github", "junit", "rdjson", "gitlab",
+        ]
+        .iter()
+        .map(|f| vec!["check".into(), "--format".into(), f.to_string()])
+        .collect();
+        runs.push(vec!["check".into(), "--show".into()]);
+        runs.push(vec![
+            "report".into(),
+            "-o".into(),
+            page.display().to_string(),
+        ]);
+        for args in runs {
+            let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(&args)
+                .arg(input)
+                .output()
+                .expect("run arbiter");
+            let code = out.status.code().unwrap_or(-1);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                (0..=2).contains(&code) && !err.contains("panicked"),
+                "{} {args:?}: exit {code}\n{err}",
+                input.display()
+            );
+        }
+    }
+}
