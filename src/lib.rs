@@ -35,6 +35,7 @@
 
 pub mod checks;
 pub mod claim;
+pub mod cli;
 pub mod codes;
 pub mod convert;
 pub mod escape;
