@@ -474,7 +474,7 @@ pub fn run(
                     err,
                     "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
                     crate::escape::visible(&chunk.source),
-                    rec.index + 1,
+                    rec.index.saturating_add(1),
                     req.notation.unwrap_or_default(),
                     game.as_str()
                 );

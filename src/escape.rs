@@ -9,7 +9,12 @@
 //!   choose, so columns would not line up);
 //! - DEL: `␡`; C1 controls (U+0080 to U+009F): `�`;
 //! - bidirectional formatting (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C):
-//!   `⇆`; zero-width characters (U+200B to U+200D, U+2060, U+FEFF): `¤`.
+//!   `⇆`; zero-width characters (U+200B to U+200D, U+2060, U+FEFF): `¤`; the line and
+//!   paragraph separators (U+2028, U+2029), which some terminals and every page take for a
+//!   line break: `↵`.
+//!
+//! Pages and pictures (HTML, SVG) use [`format_stand_in`] for the characters that reorder or
+//! hide text, beside their own markup escaping.
 
 use std::borrow::Cow;
 
@@ -22,10 +27,20 @@ fn stand_in(c: char) -> Option<char> {
         '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
         '\u{7f}' => Some('\u{2421}'),
         '\u{80}'..='\u{9f}' => Some('\u{fffd}'),
+        c => format_stand_in(c),
+    }
+}
+
+/// The visible stand-in for a character that reorders, hides or breaks text without being a
+/// control character: bidirectional formatting `⇆`, zero-width `¤`, line and paragraph
+/// separators `↵`; `None` for any other.
+pub fn format_stand_in(c: char) -> Option<char> {
+    match c {
         '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}' => {
             Some('\u{21c6}')
         }
         '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' => Some('\u{a4}'),
+        '\u{2028}' | '\u{2029}' => Some('\u{21b5}'),
         _ => None,
     }
 }

@@ -28,7 +28,7 @@ fn viewer_in(report: &GameReport, name: Option<&str>) -> Result<Option<Side>, St
             Err(format!(
                 "{} game {} is {}, which has no {name} player (its players: {}, {})",
                 report.source,
-                report.index + 1,
+                report.index.saturating_add(1),
                 g.as_str(),
                 a.to_lowercase(),
                 b.to_lowercase()

@@ -234,68 +234,31 @@ pub struct Options {
 /// Parses a chunk into game records (one native game, or the games of a Gravon file). A
 /// chunk that holds no readable game still yields one record carrying its `parse-error`.
 pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
-    let special = |message: String, label: &str, help: &str| {
-        let mut g = GameRecord {
-            span: Span::new(chunk.offset, chunk.offset),
-            index: chunk.first_index,
-            ..GameRecord::default()
-        };
-        g.findings.push(
-            Finding::new(
-                Code::ParseError,
-                Span::new(chunk.offset, chunk.offset),
-                message,
-                Rule::LogFormat,
-            )
-            .label(label.to_string())
-            .help(help.to_string()),
-        );
-        vec![g]
-    };
     let mut games = match &chunk.kind {
-        ChunkKind::Unreadable(why) => {
-            return special(
-                format!("cannot read {}: {why}", chunk.source),
-                "unreadable",
-                "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, and .txt and .html files that hold DhtmlXQ records",
-            )
-        }
-        ChunkKind::NoSuchGame(n) => {
-            return special(
-                format!(
-                    "{} has {n} {}; there is no game index {}",
-                    chunk.source,
-                    if *n == 1 { "game" } else { "games" },
-                    chunk.first_index
-                ),
-                "--game-index past the last game",
-                "games are counted from 0",
-            )
-        }
-        ChunkKind::Empty => {
-            return special(
-                "no game in this file".to_string(),
-                "the file is empty or holds only white space",
-                "a game log holds tag pairs, setups and moves",
-            )
-        }
-        ChunkKind::Gravon => {
-            let mut g = record::gravon::parse_gravon(&chunk.text, &chunk.source);
-            for r in &mut g {
-                r.shift_spans(chunk.offset);
-            }
-            if g.is_empty() {
-                return special(
-                    "no <game> element in this Gravon file".to_string(),
-                    "expected <stratego><game ...>",
-                    "Gravon records hold one <game> element",
-                );
-            }
-            for (i, r) in g.iter_mut().enumerate() {
-                r.index = chunk.first_index + i;
-            }
-            g
-        }
+        ChunkKind::Unreadable(why) => special(
+            chunk,
+            format!("cannot read {}: {why}", chunk.source),
+            "unreadable",
+            "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes",
+        ),
+        ChunkKind::NoSuchGame(n) => special(
+            chunk,
+            format!(
+                "{} has {n} {}; there is no game index {}",
+                chunk.source,
+                if *n == 1 { "game" } else { "games" },
+                chunk.first_index
+            ),
+            "--game-index past the last game",
+            "games are counted from 0",
+        ),
+        ChunkKind::Empty => special(
+            chunk,
+            "no game in this file".to_string(),
+            "the file is empty or holds only white space",
+            "a game log holds tag pairs, setups and moves",
+        ),
+        ChunkKind::Gravon => read_gravon(chunk),
         ChunkKind::Xqf => {
             let mut g = record::xqf::read_xqf(&chunk.raw, chunk.first_index);
             g.index = chunk.first_index;
@@ -312,26 +275,72 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             g.index = chunk.first_index;
             vec![g]
         }
-        ChunkKind::Native => {
-            let mut g = match &chunk.decoded {
-                Some(d) => {
-                    let mut g = record::parse::parse_game_at(&d.text, 0);
-                    g.for_each_span_mut(&mut |s| {
-                        s.start = chunk.offset + d.original(s.start);
-                        s.end = chunk.offset + d.original(s.end);
-                    });
-                    g
-                }
-                None => record::parse::parse_game_at(&chunk.text, chunk.offset),
-            };
-            g.index = chunk.first_index;
-            g.content_game = chunk.content_game;
-            g.unnamed_before = chunk.unnamed_before && chunk.content_game.is_none();
-            vec![g]
-        }
+        ChunkKind::Native => vec![read_native(chunk)],
     };
-    // Each invalid-UTF-8 finding goes first into the game its bytes lie in (games are in
-    // text order, so a binary search finds it); one splice per game keeps this linear.
+    place_byte_findings(chunk, &mut games);
+    games
+}
+
+/// The one record of a chunk that holds no game: a `parse-error` at its start.
+fn special(chunk: &Chunk, message: String, label: &str, help: &str) -> Vec<GameRecord> {
+    let at = Span::new(chunk.offset, chunk.offset);
+    let mut g = GameRecord {
+        span: at,
+        index: chunk.first_index,
+        ..GameRecord::default()
+    };
+    g.findings.push(
+        Finding::new(Code::ParseError, at, message, Rule::LogFormat)
+            .label(label.to_string())
+            .help(help.to_string()),
+    );
+    vec![g]
+}
+
+/// The games of a Gravon chunk, spans in the source; one `parse-error` when it holds none.
+fn read_gravon(chunk: &Chunk) -> Vec<GameRecord> {
+    let mut g = record::gravon::parse_gravon(&chunk.text, &chunk.source);
+    if g.is_empty() {
+        return special(
+            chunk,
+            "no <game> element in this Gravon file".to_string(),
+            "expected <stratego><game ...>",
+            "Gravon records hold one <game> element",
+        );
+    }
+    for (i, r) in g.iter_mut().enumerate() {
+        r.shift_spans(chunk.offset);
+        r.index = chunk.first_index + i;
+    }
+    g
+}
+
+/// The game of a native chunk, read from its decoded text when it was GB18030 (spans mapped
+/// back to the source's bytes), with the ruleset its source's text shows.
+fn read_native(chunk: &Chunk) -> GameRecord {
+    let mut g = match &chunk.decoded {
+        Some(d) => {
+            let mut g = record::parse::parse_game_at(&d.text, 0);
+            g.for_each_span_mut(&mut |s| {
+                s.start = chunk.offset + d.original(s.start);
+                s.end = chunk.offset + d.original(s.end);
+            });
+            g
+        }
+        None => record::parse::parse_game_at(&chunk.text, chunk.offset),
+    };
+    g.index = chunk.first_index;
+    g.content_game = chunk.content_game;
+    g.unnamed_before = chunk.unnamed_before && chunk.content_game.is_none();
+    g
+}
+
+/// Puts each invalid-UTF-8 finding of `chunk` first into the game its bytes lie in (games are
+/// in text order, so a binary search finds it); one splice per game keeps this linear.
+fn place_byte_findings(chunk: &Chunk, games: &mut [GameRecord]) {
+    if games.is_empty() {
+        return;
+    }
     let mut per_game: Vec<Vec<Finding>> = vec![Vec::new(); games.len()];
     for f in &chunk.byte_findings {
         let i = games
@@ -344,7 +353,6 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             g.findings.splice(0..0, fs);
         }
     }
-    games
 }
 
 /// Judges every game of a chunk.
@@ -634,7 +642,7 @@ pub fn chunk_of_game(input: &Input, index: usize) -> Chunk {
         if !one_game || chunk.first_index >= index {
             return chunk;
         }
-        seen = chunk.first_index + 1;
+        seen = chunk.first_index.saturating_add(1);
     }
     Chunk::no_such_game(&input.name(), seen, index)
 }

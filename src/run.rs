@@ -144,8 +144,12 @@ pub fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> ExitStatus {
+    // Workers get the main thread's stack and more (rayon's default is 2 MB): a record's
+    // variations nest as deep as the grammar allows, and every stage walks them.
+    const WORKER_STACK: usize = 32 << 20;
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.max(1))
+        .stack_size(WORKER_STACK)
         .build()
     {
         Ok(p) => p,

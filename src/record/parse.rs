@@ -108,9 +108,7 @@ pub fn parse_game_pest(src: &str, base: usize) -> GameRecord {
             return b.record;
         }
     };
-    for pair in pairs {
-        visit(&mut b, pair);
-    }
+    visit_all(&mut b, pairs);
     b.finish()
 }
 
@@ -119,8 +117,40 @@ fn loc(p: &pest::iterators::Pair<Rule>) -> (usize, usize) {
     (s.start(), s.end())
 }
 
-/// Hands one pair of the parse, and its children in text order, to the builder.
-fn visit(b: &mut Builder, pair: pest::iterators::Pair<Rule>) {
+/// Hands the pairs of the parse, and their children in text order, to the builder. The walk
+/// keeps its own stack, so a variation nested as deep as the grammar accepts costs heap,
+/// never the thread's stack.
+fn visit_all(b: &mut Builder, pairs: pest::iterators::Pairs<Rule>) {
+    // Each entry: the pairs still to visit at one depth, and the variation they close.
+    let mut stack = vec![(pairs, None)];
+    while let Some((pairs, _)) = stack.last_mut() {
+        let Some(pair) = pairs.next() else {
+            if let Some((_, Some(whole))) = stack.pop() {
+                b.close_variation(whole);
+            }
+            continue;
+        };
+        match pair.as_rule() {
+            Rule::variation => {
+                let whole = loc(&pair);
+                b.open_variation((whole.0, whole.0 + 1));
+                stack.push((pair.into_inner(), Some(whole)));
+            }
+            Rule::tag
+            | Rule::setup
+            | Rule::move_number
+            | Rule::nag
+            | Rule::brace_comment
+            | Rule::line_comment
+            | Rule::turn
+            | Rule::result => leaf(b, pair),
+            _ => stack.push((pair.into_inner(), None)),
+        }
+    }
+}
+
+/// Hands one pair that holds no variation to the builder.
+fn leaf(b: &mut Builder, pair: pest::iterators::Pair<Rule>) {
     match pair.as_rule() {
         Rule::tag => {
             let mut inner = pair.clone().into_inner();
@@ -131,25 +161,12 @@ fn visit(b: &mut Builder, pair: pest::iterators::Pair<Rule>) {
         Rule::setup => setup(b, pair),
         Rule::move_number => b.move_number(loc(&pair)),
         Rule::nag => b.nag(loc(&pair)),
-        Rule::brace_comment | Rule::line_comment => b.comment(loc(&pair)),
         Rule::turn => {
             let plies: Vec<Ply> = pair.into_inner().filter_map(ply).collect();
             b.turn(&plies);
         }
         Rule::result => b.result(loc(&pair)),
-        Rule::variation => {
-            let whole = loc(&pair);
-            b.open_variation((whole.0, whole.0 + 1));
-            for p in pair.into_inner() {
-                visit(b, p);
-            }
-            b.close_variation(whole);
-        }
-        _ => {
-            for p in pair.into_inner() {
-                visit(b, p);
-            }
-        }
+        _ => b.comment(loc(&pair)),
     }
 }
 

@@ -206,7 +206,11 @@ fn check_turn(g: &mut GameRecord, n: usize, red: bool, span: Span) {
 /// A move `<x> <y> <dir> [<n>] <outcome> [<a> <d>]` (its words `w`, the line `whole`).
 fn read_move(g: &mut GameRecord, w: &[Spanned<&str>], whole: Span) {
     let ply = g.moves.len() + 1;
-    let num = |i: usize| w.get(i).and_then(|s| s.value.parse::<i32>().ok());
+    // Wide enough that no square or step a log writes can overflow (x + dx * n).
+    let num = |i: usize| {
+        w.get(i)
+            .and_then(|s| s.value.parse::<i32>().ok().map(i64::from))
+    };
     let dir = match w.get(2).map(|s| s.value) {
         Some("UP") => Some((0, -1)),
         Some("DOWN") => Some((0, 1)),
@@ -245,7 +249,7 @@ fn read_move(g: &mut GameRecord, w: &[Spanned<&str>], whole: Span) {
         }
         _ => None,
     };
-    let square = |x: i32, y: i32| {
+    let square = |x: i64, y: i64| {
         (
             u8::try_from(x).unwrap_or(u8::MAX),
             u32::try_from(y + 1).unwrap_or(u32::MAX),

@@ -291,7 +291,8 @@ fn step_through(
 }
 
 /// `s` as JSON that can stand inside a `<script>` element: `<`, `>` and `&` escaped, so no
-/// text of the log can close the element.
+/// text of the log can close the element, and bidirectional, zero-width and line-separator
+/// characters drawn as their stand-ins ([`crate::escape::format_stand_in`]).
 fn script_json(v: &Value) -> String {
     let s = v.to_string();
     let mut out = String::with_capacity(s.len());
@@ -300,9 +301,8 @@ fn script_json(v: &Value) -> String {
             '<' => out.push_str("\\u003c"),
             '>' => out.push_str("\\u003e"),
             '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+            // Text that would reorder, hide or break what the page shows: its stand-in.
+            c => out.push(crate::escape::format_stand_in(c).unwrap_or(c)),
         }
     }
     out
@@ -540,7 +540,11 @@ pub fn game_section(
 ) -> GameRow {
     let report = g.report;
     let anchor = format!("g{}", g.number);
-    let title = format!("{} · game {}", report.source, report.index + 1);
+    let title = format!(
+        "{} · game {}",
+        report.source,
+        report.index.saturating_add(1)
+    );
     let row = GameRow {
         anchor: anchor.clone(),
         title: title.clone(),

@@ -265,7 +265,7 @@ pub fn render_in(
     let mut message = super::ply_prefix(f);
     message.push_str(&escape::visible(&f.message));
     if game_index > 0 {
-        message.push_str(&format!(" (game {})", game_index + 1));
+        message.push_str(&format!(" (game {})", game_index.saturating_add(1)));
     }
     let mut help = String::new();
     if let Some(h) = &f.help {

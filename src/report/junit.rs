@@ -62,8 +62,8 @@ fn details(f: &Finding, src: &SourceWindow, path: &str, game_index: usize) -> St
 pub fn testcase(g: &GameReport, src: &SourceWindow, fail_on: Severity) -> String {
     let path = relative_path(src.name);
     let name = match g.game {
-        Some(id) => format!("game {} ({})", g.index + 1, id.as_str()),
-        None => format!("game {}", g.index + 1),
+        Some(id) => format!("game {} ({})", g.index.saturating_add(1), id.as_str()),
+        None => format!("game {}", g.index.saturating_add(1)),
     };
     let mut out = format!(
         "    <testcase name=\"{}\" classname=\"{}\"",

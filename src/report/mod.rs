@@ -226,7 +226,7 @@ pub fn headline(f: &crate::finding::Finding, game_index: usize) -> String {
     let mut s = ply_prefix(f);
     s.push_str(&f.message);
     if game_index > 0 {
-        s.push_str(&format!(" (game {})", game_index + 1));
+        s.push_str(&format!(" (game {})", game_index.saturating_add(1)));
     }
     s
 }

@@ -68,7 +68,8 @@ pub enum Mark {
     Evidence,
 }
 
-/// XML text and attribute escaping; control characters become spaces.
+/// XML text and attribute escaping; control characters become spaces, and characters that
+/// reorder or hide text their visible stand-ins ([`crate::escape::format_stand_in`]).
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -79,7 +80,7 @@ pub fn esc(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             c if c.is_control() => out.push(' '),
-            c => out.push(c),
+            c => out.push(crate::escape::format_stand_in(c).unwrap_or(c)),
         }
     }
     out

@@ -243,7 +243,7 @@ impl GameVerdict {
     /// the log is escaped for the terminal.
     pub fn render(&self) -> String {
         let names = sides(self.game);
-        let mut head = format!("game {} of {}", self.index + 1, self.source);
+        let mut head = format!("game {} of {}", self.index.saturating_add(1), self.source);
         if let Some(g) = self.game {
             head.push_str(&format!(": {}", g.as_str()));
         }

@@ -645,3 +645,65 @@ fn fuzz_crashes_render_in_every_format() {
         }
     }
 }
+
+/// Variations nested 20,000 deep (each `( ... )` inside the last) are judged: the parse's walk
+/// keeps its own stack, so no thread's stack bounds the depth (it once aborted a worker at
+/// about 2,400).
+#[test]
+fn variations_nested_deep_are_judged() {
+    let n = 20_000;
+    let log = format!(
+        "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 {}{} h9g7 *\n",
+        "(1. b2e2 ".repeat(n),
+        ")".repeat(n)
+    );
+    let d = Dir::new("deep");
+    let path = d.write("deep.arb", log);
+    let (code, doc) = check(&[&path]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["summary"]["lines"], n + 1);
+}
+
+/// The largest `--game-index` is a game past the end (exit 2) in every format, not an
+/// overflow when the report names it.
+#[test]
+fn the_largest_game_index_is_past_the_end() {
+    let d = Dir::new("game-index");
+    let path = d.write("one.arb", good_game());
+    for format in [
+        "human", "json", "sarif", "github", "junit", "rdjson", "gitlab",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args([
+                "check",
+                "--game-index",
+                &u64::MAX.to_string(),
+                "--format",
+                format,
+            ])
+            .arg(&path)
+            .output()
+            .expect("run arbiter");
+        assert_eq!(out.status.code(), Some(2), "{format}");
+    }
+}
+
+/// A bidirectional override in a tag or a comment reaches the report page as its stand-in,
+/// never raw: it could reorder what the page shows.
+#[test]
+fn bidi_overrides_never_reach_the_page_raw() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/fuzz/bidi-override-in-tag-and-comment.arb");
+    let d = Dir::new("bidi-page");
+    let page = d.0.join("page.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["report", "-o"])
+        .arg(&page)
+        .arg(&input)
+        .output()
+        .expect("run arbiter");
+    assert_eq!(out.status.code(), Some(0));
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert!(!html.contains('\u{202e}'));
+    assert!(html.contains("\u{21c6}evil") && html.contains("\u{21c6}comment"));
+}

@@ -536,7 +536,12 @@ impl Rules for Stratego {
             findings.push(self.chase_finding(st, mv, number, &v));
         }
         let capture = target.is_some();
-        st.quiet_plies = if capture { 0 } else { st.quiet_plies + 1 };
+        // A position start may carry any count (NoCapture): it stops at the top.
+        st.quiet_plies = if capture {
+            0
+        } else {
+            st.quiet_plies.saturating_add(1)
+        };
         if self.ruleset.game == GameId::Veldslag {
             let since = st.quiet_plies;
             findings.extend(crate::checks::no_capture::threshold(since, number, mv.span));
