@@ -304,33 +304,56 @@ impl<'a> Movetext<'a> {
     }
 
     /// Writes line `n` of the record and, after each of its moves, the variations that
-    /// replace that move; nested variations go on an explicit stack, never by recursion.
+    /// replace that move; nested variations go on an explicit stack, never by recursion. A
+    /// variation that branches off after its line's last move (an archive's continuation,
+    /// which `( ... )` cannot say) is written as the line's continuation, its siblings as
+    /// variations of its first move.
     fn line(&mut self, n: usize) {
-        // (line, next move index, whether a variation was just closed so the number repeats)
-        let mut stack: Vec<(usize, usize, bool)> = vec![(n, 0, false)];
-        while let Some(&mut (line, ref mut i, ref mut again)) = stack.last_mut() {
+        let mut stack = vec![Frame {
+            line: n,
+            next: 0,
+            again: false,
+            parens: Parens::None,
+        }];
+        while let Some(top) = stack.last_mut() {
+            let (line, idx) = (top.line, top.next);
             let moves = line_moves(self.record, line);
-            let idx = *i;
-            let repeat = std::mem::take(again);
-            if idx == 0 && line != n {
+            let repeat = std::mem::take(&mut top.again);
+            if idx == 0 && top.parens == Parens::Due {
                 // A variation opens: each sibling in parentheses of its own.
+                top.parens = Parens::Open;
                 self.push("(".into(), false);
             }
             self.notes(line, idx);
             if idx == moves.len() {
+                if let Some(mut kids) = self.children.remove(&(line, idx)) {
+                    let first = kids.remove(0);
+                    self.children
+                        .entry((first, 0))
+                        .or_default()
+                        .splice(0..0, kids);
+                    (top.line, top.next) = (first, 0);
+                    continue;
+                }
+                let closes = top.parens == Parens::Open;
                 stack.pop();
-                if !stack.is_empty() && line != n {
+                if closes {
                     self.push(")".into(), true);
-                    if let Some(top) = stack.last_mut() {
-                        top.2 = true;
+                    if let Some(t) = stack.last_mut() {
+                        t.again = true;
                     }
                 }
                 continue;
             }
-            *i += 1;
+            top.next += 1;
             self.write_move(&moves[idx], idx, line, repeat);
             if let Some(kids) = self.children.get(&(line, idx)) {
-                stack.extend(kids.iter().rev().map(|&k| (k, 0, false)));
+                stack.extend(kids.iter().rev().map(|&k| Frame {
+                    line: k,
+                    next: 0,
+                    again: false,
+                    parens: Parens::Due,
+                }));
             }
         }
     }
@@ -385,6 +408,26 @@ impl<'a> Movetext<'a> {
         }
         self.out
     }
+}
+
+/// One line being written: the line, its next move, whether its next move repeats its number
+/// (a variation was just closed), and its parentheses.
+struct Frame {
+    line: usize,
+    next: usize,
+    again: bool,
+    parens: Parens,
+}
+
+/// The parentheses of a line being written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Parens {
+    /// The line written: none of its own.
+    None,
+    /// A variation whose `(` is still to be written.
+    Due,
+    /// A variation whose `(` is written; its `)` follows its last move.
+    Open,
 }
 
 /// The moves of line `n` (0 the main line).
@@ -650,11 +693,10 @@ fn cut_record(
     let base = crate::rules::start_ply(rec).unwrap_or(0);
     let skip = (ply - base) as usize;
     let mut cut = rec.clone();
-    cut.tags.retain(|t| {
-        !START_TAGS
-            .iter()
-            .any(|n| t.name.value.eq_ignore_ascii_case(n))
-    });
+    let starts = |name: &str| START_TAGS.iter().any(|n| name.eq_ignore_ascii_case(n));
+    cut.tags.retain(|t| !starts(&t.name.value));
+    // An importer's start tags (the layhenghok saves' FirstMove) go too.
+    cut.format_defaults.retain(|(name, _)| !starts(name));
     // After the record's own tags (the header is written in the order of the spans).
     let at = rec.tags.last().map_or(rec.span.start, |t| t.span.start);
     for (name, value) in &start.tags {

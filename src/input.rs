@@ -165,11 +165,12 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                 let dhtmlxq = ext
                     .as_deref()
                     .is_some_and(|x| DHTMLXQ_EXTENSIONS.contains(&x));
-                if dhtmlxq && e.file_type().is_file() && !holds_dhtmlxq(e.path()) {
+                let imported = || e.file_type().is_file() && imported_format(e.path());
+                if dhtmlxq && e.file_type().is_file() && !holds_dhtmlxq(e.path()) && !imported() {
                     continue;
                 }
                 let log = dhtmlxq || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str()));
-                if log || (e.file_type().is_file() && imported_format(e.path())) {
+                if log || imported() {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));
                     } else {

@@ -218,3 +218,58 @@ fn the_html_report_names_a_variation_finding_by_its_line() {
     let li = &html[html[..item].rfind("<li").unwrap()..item];
     assert!(li.contains(r#"data-own="" data-ev="""#), "{li}");
 }
+
+/// A DhtmlXQ variation that branches off after its line's last move continues that line
+/// (`( ... )` cannot say it): convert writes it as the continuation, its sibling as a variation
+/// of its first move, and a variation of it after them; the converted log gives the same
+/// illegal moves at the same plies (it once dropped the variation and judged the game clean).
+#[test]
+fn a_continuation_variation_is_converted_as_the_continuation() {
+    let dir = std::env::temp_dir().join(format!("arbiter-continuation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("continuation.txt");
+    std::fs::write(
+        &path,
+        "[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+         [DhtmlXQ_move_0_3_1]7747[/DhtmlXQ_move_0_3_1][DhtmlXQ_move_0_3_2]1747[/DhtmlXQ_move_0_3_2]\
+         [DhtmlXQ_move_1_4_3]7062[/DhtmlXQ_move_1_4_3][/DhtmlXQ]",
+    )
+    .expect("write");
+    let p = path.to_str().expect("UTF-8 path");
+    let converted = arbiter(&["convert", p]);
+    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    assert!(
+        converted
+            .stdout
+            .ends_with("1. h2e2 h9g7 2. h2e2 (2. b2e2) 2... h9g7\n"),
+        "{}",
+        converted.stdout
+    );
+    let log = dir.join("converted.arb");
+    std::fs::write(&log, &converted.stdout).expect("write");
+    let errors = |file: &str| {
+        let run = arbiter(&["check", "--format", "json", file]);
+        let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let mut e: Vec<(String, u64)> = doc["games"][0]["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| f["severity"] == "error")
+            .map(|f| {
+                (
+                    f["code"].as_str().unwrap().to_string(),
+                    f["ply"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        e.sort();
+        e
+    };
+    let want = vec![
+        ("illegal-move".to_string(), 3),
+        ("illegal-move".to_string(), 3),
+    ];
+    assert_eq!(errors(p), want);
+    assert_eq!(errors(log.to_str().unwrap()), want);
+    let _ = std::fs::remove_dir_all(&dir);
+}

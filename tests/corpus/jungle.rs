@@ -347,3 +347,18 @@ fn the_programs_rule_gives_the_same_findings(
         assert_eq!(again[0].outcome, r.outcome, "{file} {variant:?}");
     }
 }
+
+/// The folder walked as a directory: every save is taken by its content though it is named
+/// `.txt` (the extension a DhtmlXQ page may have too), 17 games.
+#[test]
+fn the_folder_walked_takes_every_save() {
+    let Some(dir) = corpus() else {
+        return;
+    };
+    let inputs = arbiter::input::expand(&[dir]);
+    let files = inputs
+        .iter()
+        .filter(|i| matches!(i, arbiter::input::Input::File(_)))
+        .count();
+    assert_eq!((inputs.len(), files), (17, 17));
+}
