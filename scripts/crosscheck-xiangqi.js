@@ -207,9 +207,11 @@ function run(ff) {
     if (a && fsfRep && fsfRep.result === rec.result && a.result !== fsfRep.result) {
       kind = `as Fairy-Stockfish: ${kindOf(a, fsfRep.result)}`;
     } else if (a) {
+      // Where arbiter and Fairy-Stockfish agree against the record, the recorder is alone
+      // whatever its kind; without Fairy-Stockfish's verdict only a documented kind is.
       const k = recorderKind(a, rec, claim.reason);
-      if (RECORDER_KINDS.includes(k)) kind = `recorder alone: ${k}`;
-      else kind = null;
+      const judgesAgree = fsfRep && fsfRep.result === a.result;
+      if (judgesAgree || RECORDER_KINDS.includes(k)) kind = `recorder alone: ${k}`;
     }
     const what = `${g.id}: recorded ${rec.result} (${claim.word}), arbiter ${a ? `${a.result} (${a.reason}) at ply ${a.ply}` : 'no third occurrence'}, ` +
       `Fairy-Stockfish ${fsfRep ? fsfRep.result : 'none'}`;
