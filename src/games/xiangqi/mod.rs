@@ -40,7 +40,8 @@ mod view;
 pub use position::{Illegal, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
 
 use crate::finding::{Code, Finding};
-use crate::record::{GameRecord, MoveRecord};
+use crate::geometry::Square;
+use crate::record::{CoordMove, GameRecord, MoveRecord};
 use crate::rulebook::Rule;
 use crate::rules::{Applied, GameId, Outcome, Parameters, PlyInfo, RepetitionMode, Rules};
 use crate::types::EndReason;
@@ -136,8 +137,21 @@ impl Xiangqi {
         mv: &MoveRecord,
         number: u32,
     ) -> Result<(Move, jieqi::Notes), Finding> {
-        let pos = &st.position;
-        let who = side_name(pos.to_move());
+        let notes = self.turn_and_notes(st, mv, number)?;
+        let c = reading::read(&st.position, mv, &st.reading, number)?;
+        let (from, to) = self.points(&c, number)?;
+        self.mover_faults(&st.position, &c, (from, to), mv, number)?;
+        Ok((Move { from, to }, notes))
+    }
+
+    /// The move stands alone in its turn, and its annotation is Jieqi's reveal notes (none in
+    /// Xiangqi): `parse-error` otherwise.
+    fn turn_and_notes(
+        &self,
+        st: &State,
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<jieqi::Notes, Finding> {
         if mv.turn as u32 + 1 != number - st.history.start_ply() {
             return Err(Finding::new(
                 Code::ParseError,
@@ -149,12 +163,10 @@ impl Xiangqi {
             .label("joined to the previous move by a comma")
             .help("xiangqi plays one move a turn; separate the moves with a space"));
         }
-        let notes = if self.jieqi {
-            jieqi::read_notes(mv, number)?
-        } else {
-            jieqi::Notes::default()
-        };
-        if let (Some(a), false) = (mv.annotation(), self.jieqi) {
+        if self.jieqi {
+            return jieqi::read_notes(mv, number);
+        }
+        if let Some(a) = mv.annotation() {
             return Err(Finding::new(
                 Code::ParseError,
                 a.span,
@@ -165,7 +177,12 @@ impl Xiangqi {
             .label("unexpected annotation")
             .help("write the move alone, e.g. h2e2; comments go in {braces}"));
         }
-        let c = reading::read(pos, mv, &st.reading, number)?;
+        Ok(jieqi::Notes::default())
+    }
+
+    /// The from- and to-points of the coordinates `c` (ranks from 0), or the `illegal-move`
+    /// for a point off the board (rulings §4.1).
+    fn points(&self, c: &CoordMove, number: u32) -> Result<(Square, Square), Finding> {
         let off_board = |span: Span, which: &str| {
             self.illegal(
                 span,
@@ -182,6 +199,21 @@ impl Xiangqi {
         let Some(to) = GEOMETRY.square_written(c.to.0, c.to.1) else {
             return Err(off_board(c.to_span, "to"));
         };
+        Ok((from, to))
+    }
+
+    /// What is wrong with moving from `from` to `to` in `pos` before the piece's movement is
+    /// asked (rulings §4.1): no piece there, the opponent's piece, no change of point, the
+    /// mover's own piece on the to-point, a capture mark on an empty point.
+    fn mover_faults(
+        &self,
+        pos: &Position,
+        c: &CoordMove,
+        (from, to): (Square, Square),
+        mv: &MoveRecord,
+        number: u32,
+    ) -> Result<(), Finding> {
+        let who = side_name(pos.to_move());
         let target = pos.piece(to);
         match pos.piece(from) {
             None => Err(self
@@ -237,7 +269,7 @@ impl Xiangqi {
                     name(from),
                     name(to)
                 ))),
-            Some(_) => Ok((Move { from, to }, notes)),
+            Some(_) => Ok(()),
         }
     }
 

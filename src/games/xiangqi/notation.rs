@@ -426,6 +426,61 @@ fn list(squares: &[Square]) -> String {
     names.join(", ")
 }
 
+/// The piece `which` picks among the pieces on file `f` (front, rear, middle: WXF's + and -,
+/// Chinese 前/中/后), if the file holds a number of them the pick can name.
+fn pick_on(files: &Files, f: usize, which: Pick) -> Option<Square> {
+    let on = files.on(f);
+    let c = on.len();
+    let i = match which {
+        Pick::Sign { front, .. } => match (c, front) {
+            (2 | 3, true) => 0,
+            (2 | 3, false) => c - 1,
+            (4 | 5, true) => 1,
+            (4 | 5, false) => c - 2,
+            _ => return None,
+        },
+        Pick::End { front, .. } if c >= 2 => {
+            if front {
+                0
+            } else {
+                c - 1
+            }
+        }
+        Pick::Middle { .. } => match c {
+            3 => 1,
+            5 => 2,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(on[i])
+}
+
+/// The pieces of the kind `w` names on the file numbered `n` from the mover's right, or why
+/// it holds none (WXF writes the middle Soldier of three or five by its file).
+fn on_file(files: &Files, side: Side, w: &Written, n: u8) -> Result<Vec<Square>, Unresolved> {
+    let kind = w.kind;
+    let on = files.on(file_index(side, n) as usize);
+    if on.is_empty() {
+        return Err(Unresolved {
+            message: format!(
+                "names no piece: {} has no {} on {}",
+                side_name(side),
+                kind.name(),
+                file_text(side, n)
+            ),
+            label: format!("no {} there", kind.name()),
+            help: "files count from the mover's right, 1-9 (Red writes 一..九 in Chinese \
+                   notation); the move names the file the piece stands on"
+                .into(),
+        });
+    }
+    if w.wxf && kind == Kind::Soldier && matches!(on.len(), 3 | 5) {
+        return Ok(vec![on[on.len() / 2]]);
+    }
+    Ok(on.to_vec())
+}
+
 /// The pieces a pick names, or why it names none.
 fn candidates(files: &Files, side: Side, w: &Written) -> Result<Vec<Square>, Unresolved> {
     let who = side_name(side);
@@ -438,59 +493,8 @@ fn candidates(files: &Files, side: Side, w: &Written) -> Result<Vec<Square>, Unr
         help: stacked_help.to_string(),
     };
     let in_range = |n: u8| (1..=9).contains(&n);
-    let pick_on = |f: usize, which: Pick| -> Option<Square> {
-        let on = files.on(f);
-        let c = on.len();
-        let i = match which {
-            Pick::Sign { front, .. } => match (c, front) {
-                (2 | 3, true) => 0,
-                (2 | 3, false) => c - 1,
-                (4 | 5, true) => 1,
-                (4 | 5, false) => c - 2,
-                _ => return None,
-            },
-            Pick::End { front, .. } => {
-                if c < 2 {
-                    return None;
-                }
-                if front {
-                    0
-                } else {
-                    c - 1
-                }
-            }
-            Pick::Middle { .. } => match c {
-                3 => 1,
-                5 => 2,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        Some(on[i])
-    };
     match w.pick {
-        Pick::File(n) => {
-            let f = file_index(side, n) as usize;
-            let on = files.on(f);
-            if on.is_empty() {
-                return Err(Unresolved {
-                    message: format!(
-                        "names no piece: {who} has no {} on {}",
-                        kind.name(),
-                        file_text(side, n)
-                    ),
-                    label: format!("no {} there", kind.name()),
-                    help: "files count from the mover's right, 1-9 (Red writes 一..九 in Chinese \
-                           notation); the move names the file the piece stands on"
-                        .into(),
-                });
-            }
-            if w.wxf && kind == Kind::Soldier && matches!(on.len(), 3 | 5) {
-                // WXF: the middle Soldier of three or five is written with its file.
-                return Ok(vec![on[on.len() / 2]]);
-            }
-            Ok(on.to_vec())
-        }
+        Pick::File(n) => on_file(files, side, w, n),
         Pick::Sign { file, .. } | Pick::End { file, .. } | Pick::Middle { file } => {
             let which = w.pick;
             let files_to_try: Vec<usize> = match file {
@@ -500,7 +504,7 @@ fn candidates(files: &Files, side: Side, w: &Written) -> Result<Vec<Square>, Unr
             };
             let found: Vec<Square> = files_to_try
                 .iter()
-                .filter_map(|&f| pick_on(f, which))
+                .filter_map(|&f| pick_on(files, f, which))
                 .collect();
             if found.is_empty() {
                 let what = match which {
@@ -651,91 +655,144 @@ pub fn write(pos: &Position, m: Move, notation: Notation) -> String {
             (dir, file_number(side, tf))
         }
     };
+    let w = Spelled {
+        side,
+        kind,
+        n,
+        c,
+        i,
+        shared,
+        dir,
+        value,
+    };
     match notation {
-        Notation::Wxf => {
-            let l = ['K', 'A', 'E', 'H', 'R', 'C', 'P'][kind.index()];
-            let d = (b'0' + n) as char;
-            let head = match kind {
-                _ if c < 2 || matches!(kind, Kind::General | Kind::Advisor | Kind::Elephant) => {
-                    format!("{l}{d}")
-                }
-                Kind::Soldier if shared.len() >= 2 => {
-                    let mark = match (c, i) {
-                        (_, 0) => '+',
-                        (3, 1) => d,
-                        _ => '-',
-                    };
-                    format!("{d}{mark}")
-                }
-                Kind::Soldier => match (c, i) {
-                    (2 | 3, 0) => "P+".into(),
-                    (3, 1) | (5, 2) => format!("P{d}"),
-                    (2 | 3, _) => "P-".into(),
-                    (_, 0) => "++".into(),
-                    (_, 1) => "P+".into(),
-                    (_, i) if i + 2 == c => "P-".into(),
-                    _ => "--".into(),
-                },
-                _ => format!("{l}{}", if i == 0 { '+' } else { '-' }),
-            };
-            let dc = match dir {
-                Dir::Forward => '+',
-                Dir::Backward => '-',
-                Dir::Sideways => '.',
-            };
-            format!("{head}{dc}{}", (b'0' + value) as char)
-        }
-        Notation::Chinese => {
-            let name = match (side, kind) {
-                (Side::First, Kind::General) => '帅',
-                (Side::Second, Kind::General) => '将',
-                (Side::First, Kind::Advisor) => '仕',
-                (Side::Second, Kind::Advisor) => '士',
-                (Side::First, Kind::Elephant) => '相',
-                (Side::Second, Kind::Elephant) => '象',
-                (_, Kind::Horse) => '马',
-                (_, Kind::Chariot) => '车',
-                (_, Kind::Cannon) => '炮',
-                (Side::First, Kind::Soldier) => '兵',
-                (Side::Second, Kind::Soldier) => '卒',
-            };
-            let num = |v: u8| {
-                let i = (v as usize).clamp(1, 9) - 1;
-                match side {
-                    Side::First => RED_NUMERALS[i],
-                    Side::Second => BLACK_DIGITS[i],
-                }
-            };
-            let head = match kind {
-                _ if c < 2 || matches!(kind, Kind::General | Kind::Advisor | Kind::Elephant) => {
-                    format!("{name}{}", num(n))
-                }
-                Kind::Soldier if shared.len() >= 2 || c >= 4 => {
-                    let k = shared
-                        .iter()
-                        .flat_map(|&f| files.on(f).iter().copied())
-                        .position(|s| s == m.from)
-                        .unwrap_or(0);
-                    format!("{}{name}", RED_NUMERALS[k.min(8)])
-                }
-                _ => {
-                    let mark = match (c, i) {
-                        (_, 0) => '前',
-                        (3, 1) => '中',
-                        _ => '后',
-                    };
-                    format!("{mark}{name}")
-                }
-            };
-            let dc = match dir {
-                Dir::Forward => '进',
-                Dir::Backward => '退',
-                Dir::Sideways => '平',
-            };
-            format!("{head}{dc}{}", num(value))
-        }
+        Notation::Wxf => write_wxf(&w),
+        Notation::Chinese => write_chinese(&w, &files, m.from),
         Notation::Iccs => m.iccs(),
     }
+}
+
+/// What a WXF or Chinese move says of a piece's move: the mover, the piece's kind, the number
+/// of its file from the mover's right (`n`), how many like pieces stand on that file (`c`) and
+/// which of them it is from the front (`i`), the files that hold two or more (`shared`), and
+/// the direction and its number (a file, or ranks for a straight mover).
+struct Spelled {
+    side: Side,
+    kind: Kind,
+    n: u8,
+    c: usize,
+    i: usize,
+    shared: Vec<usize>,
+    dir: Dir,
+    value: u8,
+}
+
+/// The move `w` in WXF (ASCII, `.` for sideways, the signs after the letter).
+fn write_wxf(w: &Spelled) -> String {
+    let Spelled {
+        kind,
+        n,
+        c,
+        i,
+        dir,
+        value,
+        ..
+    } = *w;
+    let shared = &w.shared;
+    let l = ['K', 'A', 'E', 'H', 'R', 'C', 'P'][kind.index()];
+    let d = (b'0' + n) as char;
+    let head = match kind {
+        _ if c < 2 || matches!(kind, Kind::General | Kind::Advisor | Kind::Elephant) => {
+            format!("{l}{d}")
+        }
+        Kind::Soldier if shared.len() >= 2 => {
+            let mark = match (c, i) {
+                (_, 0) => '+',
+                (3, 1) => d,
+                _ => '-',
+            };
+            format!("{d}{mark}")
+        }
+        Kind::Soldier => match (c, i) {
+            (2 | 3, 0) => "P+".into(),
+            (3, 1) | (5, 2) => format!("P{d}"),
+            (2 | 3, _) => "P-".into(),
+            (_, 0) => "++".into(),
+            (_, 1) => "P+".into(),
+            (_, i) if i + 2 == c => "P-".into(),
+            _ => "--".into(),
+        },
+        _ => format!("{l}{}", if i == 0 { '+' } else { '-' }),
+    };
+    let dc = match dir {
+        Dir::Forward => '+',
+        Dir::Backward => '-',
+        Dir::Sideways => '.',
+    };
+    format!("{head}{dc}{}", (b'0' + value) as char)
+}
+
+/// The move `w` in Chinese, in xqbase's form; `files` and `from` number a Soldier among the
+/// Soldiers of several files.
+fn write_chinese(w: &Spelled, files: &Files, from: Square) -> String {
+    let Spelled {
+        side,
+        kind,
+        n,
+        c,
+        i,
+        dir,
+        value,
+        ..
+    } = *w;
+    let shared = &w.shared;
+    let name = match (side, kind) {
+        (Side::First, Kind::General) => '帅',
+        (Side::Second, Kind::General) => '将',
+        (Side::First, Kind::Advisor) => '仕',
+        (Side::Second, Kind::Advisor) => '士',
+        (Side::First, Kind::Elephant) => '相',
+        (Side::Second, Kind::Elephant) => '象',
+        (_, Kind::Horse) => '马',
+        (_, Kind::Chariot) => '车',
+        (_, Kind::Cannon) => '炮',
+        (Side::First, Kind::Soldier) => '兵',
+        (Side::Second, Kind::Soldier) => '卒',
+    };
+    let num = |v: u8| {
+        let i = (v as usize).clamp(1, 9) - 1;
+        match side {
+            Side::First => RED_NUMERALS[i],
+            Side::Second => BLACK_DIGITS[i],
+        }
+    };
+    let head = match kind {
+        _ if c < 2 || matches!(kind, Kind::General | Kind::Advisor | Kind::Elephant) => {
+            format!("{name}{}", num(n))
+        }
+        Kind::Soldier if shared.len() >= 2 || c >= 4 => {
+            let k = shared
+                .iter()
+                .flat_map(|&f| files.on(f).iter().copied())
+                .position(|s| s == from)
+                .unwrap_or(0);
+            format!("{}{name}", RED_NUMERALS[k.min(8)])
+        }
+        _ => {
+            let mark = match (c, i) {
+                (_, 0) => '前',
+                (3, 1) => '中',
+                _ => '后',
+            };
+            format!("{mark}{name}")
+        }
+    };
+    let dc = match dir {
+        Dir::Forward => '进',
+        Dir::Backward => '退',
+        Dir::Sideways => '平',
+    };
+    format!("{head}{dc}{}", num(value))
 }
 
 /// The plies of `record` rewritten in `to`, each read by the engine in its own position (the
