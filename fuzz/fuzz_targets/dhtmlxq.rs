@@ -13,10 +13,18 @@ fuzz_target!(|data: &[u8]| {
         assert!(start <= end && end <= data.len(), "block {start}..{end}");
         let rec = read_dhtmlxq(&data[start..end], 0);
         for s in rec.spans() {
-            assert!(s.start <= s.end && s.end <= end - start, "span {s:?} outside its block");
+            assert!(
+                s.start <= s.end && s.end <= end - start,
+                "span {s:?} outside its block"
+            );
         }
         for (i, v) in rec.variations.iter().enumerate() {
-            assert!(v.parent <= i, "variation {} listed before its parent {}", i + 1, v.parent);
+            assert!(
+                v.parent <= i,
+                "variation {} listed before its parent {}",
+                i + 1,
+                v.parent
+            );
         }
     }
     let style = human::Style {

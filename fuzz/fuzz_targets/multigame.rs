@@ -87,14 +87,25 @@ const DAMAGE: [&str; 6] = [
 
 fn gravon(items: &[Gravon]) -> Vec<u8> {
     let field = "DBMBEHFGEDFDGHBEDJFIHIDBGJEIHDDEBFCLBGKDAA__AA__AAAA__AA__AASNRTXOUTVPPQPNWPNQPRQUSPNRQSVTPNYNUQTRSP";
-    let moves = [("E4", "E5"), ("E7", "E6"), ("E5", "E6"), ("E8", "E7"), ("F4", "F5")];
+    let moves = [
+        ("E4", "E5"),
+        ("E7", "E6"),
+        ("E5", "E6"),
+        ("E8", "E7"),
+        ("F4", "F5"),
+    ];
     let mut s = String::from("<?xml version=\"1.0\"?>\n<stratego>\n");
     for item in items.iter().take(40) {
         match item {
             Gravon::Game(n, damage) => {
-                s.push_str(&format!(" <game type=\"classic\">\n  <field content=\"{field}\"/>\n"));
+                s.push_str(&format!(
+                    " <game type=\"classic\">\n  <field content=\"{field}\"/>\n"
+                ));
                 for (i, (a, b)) in moves.iter().take(*n as usize % 6).enumerate() {
-                    s.push_str(&format!("  <move id=\"{}\" source=\"{a}\" target=\"{b}\"/>\n", i + 1));
+                    s.push_str(&format!(
+                        "  <move id=\"{}\" source=\"{a}\" target=\"{b}\"/>\n",
+                        i + 1
+                    ));
                 }
                 s.push_str(DAMAGE[*damage as usize % DAMAGE.len()]);
                 s.push_str(" </game>\n");

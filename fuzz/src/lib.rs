@@ -123,7 +123,11 @@ pub fn each_game_alone(name: &str, bytes: &[u8], opts: &Options) {
         ) {
             return;
         }
-        assert!(chunk.offset >= end, "games overlap at byte {}", chunk.offset);
+        assert!(
+            chunk.offset >= end,
+            "games overlap at byte {}",
+            chunk.offset
+        );
         let gap = &bytes[end..chunk.offset];
         if chunk.kind == ChunkKind::Native {
             assert!(
@@ -134,12 +138,25 @@ pub fn each_game_alone(name: &str, bytes: &[u8], opts: &Options) {
         end = chunk.offset + chunk.text.len();
         let here = reports(chunk, opts);
         let alone_bytes = bytes[chunk.offset..end].to_vec();
-        let alone = chunks_of_text(name, alone_bytes);
-        assert_eq!(alone.len(), 1, "game at byte {} alone is one game", chunk.offset);
+        let mut alone = chunks_of_text(name, alone_bytes);
+        assert_eq!(
+            alone.len(),
+            1,
+            "game at byte {} alone is one game",
+            chunk.offset
+        );
+        // A game that names no ruleset takes the one its file's text shows: alone, it is
+        // judged with the same.
+        alone[0].content_game = chunk.content_game;
         let there = reports(&alone[0], opts);
         assert_eq!(here.len(), there.len());
         for (a, b) in here.iter().zip(&there) {
-            assert_eq!(verdict(a, chunk.offset), verdict(b, 0), "game at byte {}", chunk.offset);
+            assert_eq!(
+                verdict(a, chunk.offset),
+                verdict(b, 0),
+                "game at byte {}",
+                chunk.offset
+            );
         }
     }
 }

@@ -397,11 +397,15 @@ const SOUP: [&[u8]; 28] = [
     b"\t",
 ];
 
-/// The reports of `bytes` read as the command line reads a file (cut before any repair).
-fn reports_of(bytes: &[u8]) -> Vec<Vec<GameReport>> {
+/// The reports of `bytes` read as the command line reads a file (cut before any repair), its
+/// games that name no ruleset taking `content` (the ruleset the whole file's text shows).
+fn reports_of(bytes: &[u8], content: Option<arbiter::GameId>) -> Vec<Vec<GameReport>> {
     arbiter::input::chunks_of_text("soup.arb", bytes.to_vec())
-        .iter()
-        .map(|c| arbiter::pipeline::check_chunk(c, &Options::default()))
+        .iter_mut()
+        .map(|c| {
+            c.content_game = content;
+            arbiter::pipeline::check_chunk(c, &Options::default())
+        })
         .collect()
 }
 
@@ -424,7 +428,7 @@ proptest! {
             prop_assert!(gap.iter().all(|b| b" \t\r\n\xEF\xBB\xBF".contains(b)), "{:?}", gap);
             end = c.offset + c.text.len();
             let here = arbiter::pipeline::check_chunk(c, &Options::default());
-            let alone = reports_of(&bytes[c.offset..end]);
+            let alone = reports_of(&bytes[c.offset..end], c.content_game);
             prop_assert_eq!(here.len(), 1);
             prop_assert_eq!(alone.len(), 1);
             prop_assert_eq!(verdict(&here[0], c.offset), verdict(&alone[0][0], 0), "{:?}", bytes);
