@@ -166,6 +166,8 @@ fn read_line(g: &mut GameRecord, end: &mut Ending, at: usize, line: &str) {
             end.summary = Some((colour.value == "RED", result.value.to_string(), result.span));
         }
     }
+    // A line's trailing white space is no part of what it says (a log writes none back).
+    let line = line.trim_end();
     g.comments.push(Comment {
         text: line.to_string(),
         span: Span::new(at, at + line.len()),
