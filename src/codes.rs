@@ -140,184 +140,248 @@ impl Code {
         matches!(self, Code::ParseError | Code::UnsupportedGame)
     }
 
-    /// The code's documentation.
+    /// The code's documentation (`docs/errors.md`, `arbiter explain`).
     pub fn doc(&self) -> CodeDoc {
-        let (meaning, example, what_to_do) = match self {
-            Code::ParseError => (
-                r#"The log, or one game in it, could not be read: a tag, setup row, move or
+        DOCS[*self as usize].1
+    }
+}
+
+// Every row stands at its code's place, and every code has one: checked when compiling.
+const _: () = {
+    let mut i = 0;
+    while i < DOCS.len() {
+        assert!(DOCS[i].0 as usize == i);
+        i += 1;
+    }
+    assert!(DOCS.len() == Code::ALL.len());
+};
+
+/// Every code's documentation, in the order of [`Code::ALL`].
+const DOCS: &[(Code, CodeDoc)] = &[
+    (
+        Code::ParseError,
+        CodeDoc {
+            meaning: r#"The log, or one game in it, could not be read: a tag, setup row, move or
 result that is not in the grammar (`docs/log-format.md`), an unknown `Game` tag, a game with
 no ruleset (no `Game` or `Variant` tag naming one, nothing in its file's text that shows one,
 no `--game`: one finding a file, on its first such game), a file that is not text, an
 unreadable Gravon XML record, a bad parameter tag value. The game is not judged; the other games of the file and
 the other files still are."#,
-                Some(
-                    r#"`fixtures/jungle/movement_errors.arb` (`` `Eg3` is not a move ``);
+            example: Some(
+                r#"`fixtures/jungle/movement_errors.arb` (`` `Eg3` is not a move ``);
 `fixtures/jieqi/reveal-missing.arb` (a Jieqi reveal that does not say what it turned up)."#,
-                ),
-                Some(
-                    r#"correct the text at the span shown; the label says what was expected there."#,
-                ),
             ),
-            Code::UnsupportedGame => (
-                r#"A ruleset or variant arbiter does not judge: Gravon's "classicfree" and
+            what_to_do: Some(
+                r#"correct the text at the span shown; the label says what was expected there."#,
+            ),
+        },
+    ),
+    (
+        Code::UnsupportedGame,
+        CodeDoc {
+            meaning: r#"A ruleset or variant arbiter does not judge: Gravon's "classicfree" and
 "ultimate lightning", small (8x8) Spionage. The game is not checked."#,
-                Some(
-                    r#"`fixtures/spionage/setup.arb` (small Spionage: its piece set is not defined)."#,
-                ),
-                Some(
-                    r#"nothing in the log is wrong; judge the game by hand or with another tool."#,
-                ),
+            example: Some(
+                r#"`fixtures/spionage/setup.arb` (small Spionage: its piece set is not defined)."#,
             ),
-            Code::SetupInvalid => (
-                r#"A setup or start position breaks the ruleset: piece counts, setup zones, lakes,
+            what_to_do: Some(
+                r#"nothing in the log is wrong; judge the game by hand or with another tool."#,
+            ),
+        },
+    ),
+    (
+        Code::SetupInvalid,
+        CodeDoc {
+            meaning: r#"A setup or start position breaks the ruleset: piece counts, setup zones, lakes,
 volcanoes in a setup zone, a FEN that cannot arise in a game. Every problem is reported at
 once; the game cannot start."#,
-                Some(
-                    r#"`fixtures/jungle/position_tags_invalid.arb` (more than one Blue Lion);
+            example: Some(
+                r#"`fixtures/jungle/position_tags_invalid.arb` (more than one Blue Lion);
 `fixtures/jieqi/shuffle-invalid.arb` (a Jieqi shuffle with a third Chariot),
 `fixtures/jieqi/fen-covered-off-start.arb` (a covered piece off its start points)."#,
-                ),
-                Some(r#"correct the setup rows or the position tag."#),
             ),
-            Code::IllegalMove => (
-                r#"A move the rules do not allow: wrong shape, blocked, off the board, onto an own
+            what_to_do: Some(r#"correct the setup rows or the position tag."#),
+        },
+    ),
+    (
+        Code::IllegalMove,
+        CodeDoc {
+            meaning: r#"A move the rules do not allow: wrong shape, blocked, off the board, onto an own
 piece, a capture the strengths forbid, into check, a reveal beyond the pool. The replay of
 that game stops there (the finding says how many plies stay unchecked)."#,
-                Some(
-                    r#"`fixtures/jungle/elephant_takes_rat.arb`; one per rule in `fixtures/*/illegal-*`;
+            example: Some(
+                r#"`fixtures/jungle/elephant_takes_rat.arb`; one per rule in `fixtures/*/illegal-*`;
 Jieqi: `fixtures/jieqi/reveal-beyond-pool.arb`, `fixtures/jieqi/capture-beyond-pool.arb`,
 `fixtures/jieqi/shuffle-reveal-contradicts.arb`."#,
-                ),
-                Some(
-                    r#"the record is wrong at that ply (a transcription error) or the game was not
-played under these rules; the help line gives the rule."#,
-                ),
             ),
-            Code::TwoSquaresRule => (
-                r#"Stratego family (rulings §1.4): a piece moved between the same two squares more
+            what_to_do: Some(
+                r#"the record is wrong at that ply (a transcription error) or the game was not
+played under these rules; the help line gives the rule."#,
+            ),
+        },
+    ),
+    (
+        Code::TwoSquaresRule,
+        CodeDoc {
+            meaning: r#"Stratego family (rulings §1.4): a piece moved between the same two squares more
 often in a row than the `TwoSquares` limit (3; Gravon records 5). The move is applied and the
 game goes on being checked."#,
-                Some(r#"`fixtures/history/two-squares-fourth-move.arb`."#),
-                Some(
-                    r#"a ruling for the opponent; for archives played under another limit set
+            example: Some(r#"`fixtures/history/two-squares-fourth-move.arb`."#),
+            what_to_do: Some(
+                r#"a ruling for the opponent; for archives played under another limit set
 `[TwoSquares "N"]` or `--two-squares N` (0 turns it off)."#,
-                ),
             ),
-            Code::MoreSquaresRule => (
-                r#"Stratego family (rulings §1.5): a chasing move produced a position that already
+        },
+    ),
+    (
+        Code::MoreSquaresRule,
+        CodeDoc {
+            meaning: r#"Stratego family (rulings §1.5): a chasing move produced a position that already
 occurred since the chase began (the return-to-previous-square exception aside). The labels
 show the first occurrence and the chased pieces."#,
-                Some(r#"`fixtures/history/chase-repeats-position.arb`."#),
-                Some(
-                    r#"a ruling for the chased side; `[MoreSquares "off"]` for archives played without it."#,
-                ),
+            example: Some(r#"`fixtures/history/chase-repeats-position.arb`."#),
+            what_to_do: Some(
+                r#"a ruling for the chased side; `[MoreSquares "off"]` for archives played without it."#,
             ),
-            Code::JungleRepetition => (
-                r#"Jungle (rulings §3): a move that creates a position for the third time while the
+        },
+    ),
+    (
+        Code::JungleRepetition,
+        CodeDoc {
+            meaning: r#"Jungle (rulings §3): a move that creates a position for the third time while the
 moving piece could capture the piece the opponent just moved."#,
-                Some(r#"`fixtures/jungle/repetition_forbidden.arb`."#),
-                Some(r#"a ruling against the mover."#),
-            ),
-            Code::PerpetualCheck => (
-                r#"Xiangqi (rulings §4.3): at a third occurrence, one side gave check with every move
+            example: Some(r#"`fixtures/jungle/repetition_forbidden.arb`."#),
+            what_to_do: Some(r#"a ruling against the mover."#),
+        },
+    ),
+    (
+        Code::PerpetualCheck,
+        CodeDoc {
+            meaning: r#"Xiangqi (rulings §4.3): at a third occurrence, one side gave check with every move
 of the window; it loses and the game ends there (`Repetition "ends"`, the default). Labels:
 the earlier occurrences and the checks. The JSON `verdict` gives the result."#,
-                Some(r#"`fixtures/xiangqi/repetition-perpetual-check.arb`."#),
-                Some(
-                    r#"the result is the loss of the checking side; for archives where play went on,
+            example: Some(r#"`fixtures/xiangqi/repetition-perpetual-check.arb`."#),
+            what_to_do: Some(
+                r#"the result is the loss of the checking side; for archives where play went on,
 judge with `--repetition claim`."#,
-                ),
             ),
-            Code::PerpetualChase => (
-                r#"Xiangqi (rulings §4.3): at a third occurrence, one side (and not the other) chased
+        },
+    ),
+    (
+        Code::PerpetualChase,
+        CodeDoc {
+            meaning: r#"Xiangqi (rulings §4.3): at a third occurrence, one side (and not the other) chased
 one and the same piece with every move of the window; it loses. The message names the piece.
 What counts as a chase: [xiangqi.md](xiangqi.md#repetition)."#,
-                Some(r#"`fixtures/xiangqi/repetition-check-idle-vs-chase.arb`."#),
-                Some(r#"as for `perpetual-check`."#),
-            ),
-            Code::MovesAfterEnd => (
-                r#"The record goes on after the game ended on the board (flag, den, mate, no legal
+            example: Some(r#"`fixtures/xiangqi/repetition-check-idle-vs-chase.arb`."#),
+            what_to_do: Some(r#"as for `perpetual-check`."#),
+        },
+    ),
+    (
+        Code::MovesAfterEnd,
+        CodeDoc {
+            meaning: r#"The record goes on after the game ended on the board (flag, den, mate, no legal
 move, a third occurrence, a move limit). One finding covers all the extra moves."#,
-                Some(r#"`fixtures/jungle/den_entered.arb`."#),
-                Some(r#"cut the record at the end, or correct the earlier move that ended it."#),
+            example: Some(r#"`fixtures/jungle/den_entered.arb`."#),
+            what_to_do: Some(
+                r#"cut the record at the end, or correct the earlier move that ended it."#,
             ),
-            Code::ResultMismatch => (
-                r#"The recorded result or termination does not follow from the moves: a result the
+        },
+    ),
+    (
+        Code::ResultMismatch,
+        CodeDoc {
+            meaning: r#"The recorded result or termination does not follow from the moves: a result the
 board contradicts, a decisive result on an unfinished game without a `Termination` tag, a
 termination the moves contradict (a `Termination` word or an engine GUI's adjudication
 comment, `{Xboard adjudication: perpetual chasing}`), a result token that contradicts the
 `Result` tag."#,
-                Some(r#"`fixtures/spionage/hq-capture.arb`."#),
-                Some(
-                    r#"correct the result, or record how the game ended off the board with
+            example: Some(r#"`fixtures/spionage/hq-capture.arb`."#),
+            what_to_do: Some(
+                r#"correct the result, or record how the game ended off the board with
 `[Termination "resignation"]` (also `agreement`, `time`, `forfeit`, `admin`)."#,
-                ),
             ),
-            Code::RecordDefect => (
-                r#"A known defect of a source format that arbiter repaired, named with the repair:
+        },
+    ),
+    (
+        Code::RecordDefect,
+        CodeDoc {
+            meaning: r#"A known defect of a source format that arbiter repaired, named with the repair:
 Gravon's file letter `J` read as `K`, a wrong move number, an annotation written after a space,
 a tag given twice (the last counts), a `Termination` word arbiter does not know (the game is
 judged from its moves), a log in GB18030 rather than UTF-8 (decoded), Xiangqi moves whose
 ranks could count from 0 or from 1 (read from 0). Also what a record holds that arbiter does
 not read, named and skipped: a parameter tag the ruleset does not have, a Gravon element or
 text it does not know, a second `<result>`."#,
-                Some(
-                    r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
+            example: Some(
+                r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
 repository)."#,
-                ),
-                Some(
-                    r#"nothing; the game was judged as repaired (check a skipped tag or element names what you meant)."#,
-                ),
             ),
-            Code::SetupUnusual => (
-                r#"A setup that is legal but unusual, e.g. a Spionage volcano count other than 4."#,
-                Some(r#"`fixtures/spionage/one-piece.arb`."#),
-                None,
+            what_to_do: Some(
+                r#"nothing; the game was judged as repaired (check a skipped tag or element names what you meant)."#,
             ),
-            Code::MoveLimit => (
-                r#"The game ended by a no-capture move limit (`NoCaptureLimit`, moves per side); a mate
+        },
+    ),
+    (
+        Code::SetupUnusual,
+        CodeDoc {
+            meaning: r#"A setup that is legal but unusual, e.g. a Spionage volcano count other than 4."#,
+            example: Some(r#"`fixtures/spionage/one-piece.arb`."#),
+            what_to_do: None,
+        },
+    ),
+    (
+        Code::MoveLimit,
+        CodeDoc {
+            meaning: r#"The game ended by a no-capture move limit (`NoCaptureLimit`, moves per side); a mate
 or stalemate on that ply wins instead."#,
-                Some(
-                    r#"`fixtures/xiangqi/move-limit.arb`, `fixtures/jieqi/move-limit.arb` (Jieqi's 60 moves
+            example: Some(
+                r#"`fixtures/xiangqi/move-limit.arb`, `fixtures/jieqi/move-limit.arb` (Jieqi's 60 moves
 per side)."#,
-                ),
-                None,
             ),
-            Code::ThreefoldRepetition => (
-                r#"A position occurred for the third time. Jungle: a draw becomes claimable (rulings
+            what_to_do: None,
+        },
+    ),
+    (
+        Code::ThreefoldRepetition,
+        CodeDoc {
+            meaning: r#"A position occurred for the third time. Jungle: a draw becomes claimable (rulings
 §3). Xiangqi: a drawn repetition that ended the game, or in `Repetition "claim"` mode any third
 occurrence with its verdict (play goes on)."#,
-                Some(
-                    r#"`fixtures/jungle/repetition_allowed.arb`, `fixtures/xiangqi/repetition-claim-mode.arb`."#,
-                ),
-                Some(r#"`arbiter claim FILE --ply N repetition` answers a claim there."#),
+            example: Some(
+                r#"`fixtures/jungle/repetition_allowed.arb`, `fixtures/xiangqi/repetition-claim-mode.arb`."#,
             ),
-            Code::NoCapture50 => (
-                r#"Veldslag (rulings §1.6): 50 moves per side without an attack; an admin may declare a
-draw if the game shows no progress."#,
-                Some(r#"`fixtures/history/veldslag-no-capture-50.arb`."#),
-                None,
-            ),
-            Code::NoCapture80 => (
-                r#"Veldslag (rulings §1.6): 80 moves per side without an attack; a draw is declared on
-request."#,
-                Some(r#"`fixtures/history/veldslag-no-capture-80.arb`."#),
-                None,
-            ),
-            Code::NoResult => (
-                r#"The log records no result (no `Result` tag, no result token); the help line says
-what the moves show."#,
-                Some(r#"`fixtures/stratego/no-result.arb`."#),
-                Some(r#"add `[Result "..."]` when the result is known."#),
-            ),
-        };
+            what_to_do: Some(r#"`arbiter claim FILE --ply N repetition` answers a claim there."#),
+        },
+    ),
+    (
+        Code::NoCapture50,
         CodeDoc {
-            meaning,
-            example,
-            what_to_do,
-        }
-    }
-}
+            meaning: r#"Veldslag (rulings §1.6): 50 moves per side without an attack; an admin may declare a
+draw if the game shows no progress."#,
+            example: Some(r#"`fixtures/history/veldslag-no-capture-50.arb`."#),
+            what_to_do: None,
+        },
+    ),
+    (
+        Code::NoCapture80,
+        CodeDoc {
+            meaning: r#"Veldslag (rulings §1.6): 80 moves per side without an attack; a draw is declared on
+request."#,
+            example: Some(r#"`fixtures/history/veldslag-no-capture-80.arb`."#),
+            what_to_do: None,
+        },
+    ),
+    (
+        Code::NoResult,
+        CodeDoc {
+            meaning: r#"The log records no result (no `Result` tag, no result token); the help line says
+what the moves show."#,
+            example: Some(r#"`fixtures/stratego/no-result.arb`."#),
+            what_to_do: Some(r#"add `[Result "..."]` when the result is known."#),
+        },
+    ),
+];
 
 impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
