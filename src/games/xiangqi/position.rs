@@ -636,6 +636,11 @@ impl Position {
         self.board.get(sq as usize).copied().flatten()
     }
 
+    /// The occupied points, one bit per point (bit `sq`).
+    pub fn occupied(&self) -> u128 {
+        self.occ
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         self.to_move

@@ -23,7 +23,7 @@
 
 pub use super::points::Points;
 use super::points::{bit, points};
-use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY, SQUARES};
+use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY};
 use crate::geometry::Square;
 use crate::rulebook::Rule;
 use crate::types::EndReason;
@@ -616,13 +616,25 @@ fn targets(pos: &Position, sq: Square, list: &mut MoveList) -> Points {
         .fold(0, |acc, m| acc | bit(m.to))
 }
 
-/// The enemy pieces that attack `side`'s General in `pos` (empty when it has none).
-fn checkers(pos: &Position, side: Side, list: &mut MoveList) -> Points {
+/// The enemy pieces that attack `side`'s General in `pos` (empty when it has none). Only a
+/// piece on the General's file or rank, or within two files and two ranks of it, can reach
+/// it by any movement (a covered Jieqi piece's and Jieqi's free diagonals included); those
+/// are asked with the move generator itself.
+fn checkers(pos: &Position, side: Side) -> Points {
     let Some(g) = pos.general(side) else { return 0 };
-    (0..SQUARES as Square)
-        .filter(|&sq| pos.piece(sq).is_some_and(|p| p.side() != side))
-        .filter(|&sq| targets(pos, sq, list) & bit(g) != 0)
-        .fold(0, |acc, sq| acc | bit(sq))
+    let (gf, gr) = (GEOMETRY.file(g), GEOMETRY.rank(g));
+    let mut found = 0;
+    for sq in points(pos.occupied()) {
+        let (f, r) = (GEOMETRY.file(sq), GEOMETRY.rank(sq));
+        let near = f == gf || r == gr || (f.abs_diff(gf) <= 2 && r.abs_diff(gr) <= 2);
+        if near
+            && pos.piece(sq).is_some_and(|p| p.side() != side)
+            && pos.any_move_from(sq, |m| m.to == g)
+        {
+            found |= bit(sq);
+        }
+    }
+    found
 }
 
 /// True when `side` may play `m` in `pos` (whoever is to move there), not counting the
@@ -647,7 +659,7 @@ fn legal_modulo(pos: &Position, side: Side, m: Move, allowed: Points, list: &mut
     if q.generals_face() {
         return false;
     }
-    let now = checkers(&q, side, list);
+    let now = checkers(&q, side);
     if p.kind() == Kind::General && !p.is_covered() {
         now == 0
     } else {
@@ -657,10 +669,10 @@ fn legal_modulo(pos: &Position, side: Side, m: Move, allowed: Points, list: &mut
 
 /// True when `side`'s piece on `sq` is pinned: without it, an enemy piece would newly attack
 /// `side`'s General, or the Generals would face each other.
-fn pinned(pos: &Position, sq: Square, side: Side, list: &mut MoveList) -> bool {
+fn pinned(pos: &Position, sq: Square, side: Side) -> bool {
     let mut p = *pos;
     p.set(sq, None);
-    p.generals_face() || checkers(&p, side, list) & !checkers(pos, side, list) != 0
+    p.generals_face() || checkers(&p, side) & !checkers(pos, side) != 0
 }
 
 /// True when the piece on `from` (of `mover`) can capture on `target` in `pos`: legal but for
@@ -672,7 +684,7 @@ fn can_capture(
     target: Square,
     list: &mut MoveList,
 ) -> bool {
-    let allowed = checkers(pos, mover, list);
+    let allowed = checkers(pos, mover);
     legal_modulo(pos, mover, Move { from, to: target }, allowed, list)
 }
 
@@ -687,11 +699,11 @@ fn protected(
     list: &mut MoveList,
 ) -> bool {
     let defender = attacker_side.other();
-    let allowed = checkers(pos, defender, list);
+    let allowed = checkers(pos, defender);
     let mut p = *pos;
     p.set_to_move(attacker_side);
     p.make(Move { from, to: target });
-    (0..SQUARES as Square).any(|sq| {
+    points(p.occupied()).any(|sq| {
         sq != target
             && p.piece(sq).is_some_and(|d| d.side() == defender)
             && legal_modulo(
@@ -759,7 +771,7 @@ fn threat(pos: &Position, mover: Side, a: Square, t: Square, list: &mut MoveList
         let exchange = if ak == Kind::Horse && horse_may_be_lame(pos, a) {
             targets(pos, t, list) & bit(a) != 0
         } else {
-            !pinned(pos, t, victim, list)
+            !pinned(pos, t, victim)
         };
         if exchange {
             return false;
@@ -780,7 +792,7 @@ pub fn chased(before: &Position, m: Move, after: &Position) -> Points {
     let mover = before.to_move();
     let mut list = MoveList::new();
     let mut out: Points = 0;
-    for a in 0..SQUARES as Square {
+    for a in points(after.occupied()) {
         if !after.piece(a).is_some_and(|p| p.side() == mover) {
             continue;
         }
