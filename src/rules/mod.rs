@@ -138,6 +138,16 @@ pub trait Rules {
     /// the start).
     fn outcome(&self, state: &Self::State, last: u32) -> Option<Outcome>;
 
+    /// [`Rules::outcome`] as far as it is known without searching for a legal move: an engine
+    /// whose checkmate and stalemate take a search may answer `None` for a position that has
+    /// none. [`replay`] asks this after every ply and [`Rules::outcome`] only where the answer
+    /// can differ: before a ply that cannot be played and after the last ply (a ply that can
+    /// be played shows that its position had a legal move). By default the same as
+    /// [`Rules::outcome`].
+    fn settled_outcome(&self, state: &Self::State, last: u32) -> Option<Outcome> {
+        self.outcome(state, last)
+    }
+
     /// The position as the arbiter sees it, for `arbiter show` and `check --show`: board
     /// size and coordinates, terrain per square, every piece with its identity and which
     /// player knows that identity (`PieceView::known_to`: from the state's own knowledge,
@@ -509,18 +519,33 @@ pub fn replay_observed<R: Rules>(
                 out.findings.extend(applied.findings);
                 observe(Some(&applied.info), &state);
                 out.plies.push(applied.info);
-                out.outcome = rules.outcome(&state, number);
+                out.outcome = rules.settled_outcome(&state, number);
             }
-            Err(mut f) => {
-                let remaining = record.moves.len() - i - 1;
-                note_unchecked(&mut f, remaining, "game", 0);
-                out.findings.push(f);
-                out.stopped = true;
-                break;
+            Err(f) => {
+                // A position without a legal move ended the game before this ply.
+                out.outcome = rules.outcome(&state, number - 1);
+                match &out.outcome {
+                    Some(end) => {
+                        out.findings
+                            .push(moves_after_end(&record.moves[i..], number, end))
+                    }
+                    None => refused(&mut out, f, record.moves.len() - i - 1),
+                }
+                return out;
             }
         }
     }
+    if out.outcome.is_none() {
+        out.outcome = rules.outcome(&state, out.start_ply + record.moves.len() as u32);
+    }
     out
+}
+
+/// Ends a replay at a ply the rules refuse, `remaining` plies before the record's end.
+fn refused(out: &mut Replay, mut f: Finding, remaining: usize) {
+    note_unchecked(&mut f, remaining, "game", 0);
+    out.findings.push(f);
+    out.stopped = true;
 }
 
 /// The largest `FromPly` value: plies beyond it would not fit the ply numbers.

@@ -64,6 +64,17 @@ struct End {
     reason: EndReason,
 }
 
+impl End {
+    /// The outcome after ply `last`.
+    fn at(self, last: u32) -> Outcome {
+        Outcome {
+            result: self.result,
+            reason: self.reason,
+            ply: last,
+        }
+    }
+}
+
 /// A game between plies.
 #[derive(Debug, Clone)]
 pub struct State {
@@ -91,6 +102,10 @@ pub struct State {
     /// (`ends`, the default) it ends the game.
     repetition_claim: bool,
     end: Option<End>,
+    /// Whether `end` took the search for a legal move into account (checkmate, stalemate):
+    /// after a ply the search waits until the outcome is asked ([`Rules::outcome`]) or a
+    /// repetition or the move limit needs it.
+    searched: bool,
     /// Whether the side to move is in check in [`State::position`] (computed once a ply).
     in_check: bool,
     /// Per side ([`Side::index`]): the legal move last found for it when looking for
@@ -331,8 +346,14 @@ impl Xiangqi {
         // Only what `m` changed can give check (the side now to move was not in check).
         st.in_check = st.position.is_check_after(m);
         debug_assert_eq!(st.in_check, st.position.is_check(), "check after {m:?}");
-        st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
         let repeat = st.history.push(number, m, span, st.position);
+        let at_limit = st.limit_plies > 0 && st.quiet_plies >= st.limit_plies;
+        // Checkmate and stalemate come first; the search waits for a rule that needs it.
+        st.end = None;
+        st.searched = repeat.is_some() || at_limit;
+        if st.searched {
+            st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
+        }
         if let (None, Some(rep)) = (st.end, repeat) {
             findings.push(rep.finding(&st.history, span, st.repetition_claim));
             if !st.repetition_claim {
@@ -343,7 +364,7 @@ impl Xiangqi {
                 });
             }
         }
-        if st.end.is_none() && st.limit_plies > 0 && st.quiet_plies >= st.limit_plies {
+        if st.end.is_none() && at_limit {
             findings.push(self.limit_finding(st, span, number));
             st.end = Some(End {
                 result: RecordedResult::Draw,
@@ -795,6 +816,7 @@ impl Rules for Xiangqi {
             limit_plies: params.no_capture_limit.unwrap_or(0).saturating_mul(2),
             limit_moves: params.no_capture_limit.unwrap_or(0),
             end: None,
+            searched: true,
             in_check: false,
             witness: [None; 2],
             reading,
@@ -903,11 +925,17 @@ impl Rules for Xiangqi {
     }
 
     fn outcome(&self, st: &State, last: u32) -> Option<Outcome> {
-        st.end.map(|e| Outcome {
-            result: e.result,
-            reason: e.reason,
-            ply: last,
-        })
+        let end = match st.end {
+            None if !st.searched => {
+                self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness.clone())
+            }
+            end => end,
+        };
+        end.map(|e| e.at(last))
+    }
+
+    fn settled_outcome(&self, st: &State, last: u32) -> Option<Outcome> {
+        st.end.map(|e| e.at(last))
     }
 }
 

@@ -18,6 +18,7 @@ pub(super) struct Saved {
     lost: [usize; 2],
     in_check: bool,
     end: Option<End>,
+    searched: bool,
     /// Jieqi's pools and captured identities (a few dozen bytes: copied whole).
     jieqi: Option<jieqi::Layer>,
 }
@@ -33,6 +34,7 @@ impl Saved {
             lost: [st.lost[0].len(), st.lost[1].len()],
             in_check: st.in_check,
             end: st.end,
+            searched: st.searched,
             jieqi: st.jieqi.clone(),
         }
     }
@@ -48,6 +50,7 @@ impl Saved {
         }
         st.in_check = self.in_check;
         st.end = self.end;
+        st.searched = self.searched;
         st.jieqi = self.jieqi;
     }
 }
