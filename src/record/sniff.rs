@@ -37,14 +37,20 @@ fn trim(b: &[u8]) -> &[u8] {
 /// a value arbiter does not know is that game's own finding) or a `Variant` tag whose value
 /// is a ruleset. Only the tag lines before the first other line are looked at.
 pub fn names_ruleset(game: &[u8]) -> bool {
-    for line in game.split(|&b| b == b'\n') {
-        let t = trim(line.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(line));
-        if t.is_empty() || t[0] == b';' {
-            continue;
+    let mut rest = game;
+    while !rest.is_empty() {
+        let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |e| e + 1);
+        let (line, next) = rest.split_at(end);
+        rest = next;
+        let line = line.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(line);
+        // The first byte that is not white space decides, before the line is trimmed: a
+        // movetext line (the long one) is not walked.
+        match line.iter().find(|c| !c.is_ascii_whitespace()) {
+            None | Some(b';') => continue,
+            Some(b'[') => {}
+            Some(_) => return false,
         }
-        if t[0] != b'[' {
-            return false;
-        }
+        let t = trim(line);
         if tag_value(t, "Game").is_some() {
             return true;
         }
