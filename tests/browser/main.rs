@@ -11,6 +11,8 @@
 //! Without chromium, node or `scripts/node_modules/puppeteer-core` the tests print `SKIPPED`
 //! and pass, unless `ARBITER_BROWSER_REQUIRED=1` (the CI hook `scripts/ci/50-browser`).
 
+#[path = "../support/bin.rs"]
+mod bin;
 mod pages;
 
 use serde_json::{json, Value};
@@ -91,16 +93,7 @@ impl Browser {
 
 /// Runs the arbiter binary; (exit code, stdout, stderr).
 pub fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("arbiter runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    bin::run(args).parts()
 }
 
 /// A fresh directory for one test's pages.

@@ -3,21 +3,11 @@
 //! `--statistics` and `--jobs` by their exit codes and output; `explain`, `completions`, `man`
 //! and `show --svg -`. (Every format on the same sample findings: `renderers.rs`.)
 
-use std::process::Command;
+use crate::bin;
 
 /// Runs `arbiter ARGS` in the crate root with colours off: (exit code, stdout, stderr).
 pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run arbiter");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    bin::run(args).parts()
 }
 
 const TWO_SQUARES: &str = "fixtures/history/two-squares-fourth-move.arb";

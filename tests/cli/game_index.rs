@@ -2,27 +2,16 @@
 //! parsing or judging the games before it, reported exactly as the whole run reports it; an
 //! index past the last game is unusable input (exit 2) that says how many games the file has.
 
+use crate::bin;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Four Jungle games: one clean, two with an illegal move, one that ends on the board.
 const FOUR: &str = "fixtures/jungle/trap_weak_takes_strong.arb";
 
 /// (exit code, stdout, stderr) of `arbiter ARGS` in the crate root, colours off.
 fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the arbiter binary runs");
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (
-        out.status.code().expect("an exit code"),
-        text(out.stdout),
-        text(out.stderr),
-    )
+    bin::run(args).parts()
 }
 
 /// The game objects of `check --format json ARGS`.

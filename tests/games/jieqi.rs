@@ -11,10 +11,10 @@ use arbiter::rules::{replay_observed, GameId, Side};
 use arbiter::Severity;
 use proptest::prelude::*;
 
+use crate::bin;
 use crate::xiangqi_support;
 use xiangqi_support::{
-    arbiter, assert_fixture_verdicts, codes_at_plies, fixtures_in, outcome_text,
-    rendered_diagnostics,
+    assert_fixture_verdicts, codes_at_plies, fixtures_in, outcome_text, rendered_diagnostics,
 };
 
 fn fixtures() -> Vec<std::path::PathBuf> {
@@ -385,11 +385,8 @@ fn cli_views_claims_and_json() {
             "fixtures/jieqi/reveal-beyond-pool.arb",
         ],
     ] {
-        out.push_str(&format!(
-            "$ arbiter {}\n{}\n",
-            args.join(" "),
-            arbiter(args)
-        ));
+        out.push_str(&bin::session(args));
+        out.push('\n');
     }
     insta::assert_snapshot!("jieqi_cli", out);
 }

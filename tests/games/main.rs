@@ -1,5 +1,7 @@
 //! Every ruleset judged against hand-worked fixtures in `fixtures/<game>/`.
 
+#[path = "../support/bin.rs"]
+mod bin;
 #[path = "../support/corpus.rs"]
 mod corpus_support;
 #[path = "../support/xiangqi.rs"]

@@ -3,6 +3,7 @@
 //! ICCS, full-width WXF and Chinese), the 2000-game corpus converted and read back, the
 //! hand-worked tandem fixtures' moves, properties of random games, the CLI.
 
+use crate::bin;
 use crate::corpus_support;
 use crate::xiangqi_support;
 use arbiter::convert::{convert_one, Problem};
@@ -331,23 +332,15 @@ fn convert_refuses_wxf_for_other_games_and_unreadable_plies() {
     }
 }
 
-fn run(args: &[&str]) -> String {
-    format!(
-        "$ arbiter {}\n{}",
-        args.join(" "),
-        xiangqi_support::arbiter(args)
-    )
-}
-
 #[test]
 fn cli_convert_notation() {
     let fixture = "fixtures/xiangqi/notation-pawns-two-files-wxf.arb";
     let mut out = String::new();
     for n in ["chinese", "wxf", "iccs"] {
-        out.push_str(&run(&["convert", "--notation", n, fixture]));
+        out.push_str(&bin::session(&["convert", "--notation", n, fixture]));
         out.push('\n');
     }
-    out.push_str(&run(&[
+    out.push_str(&bin::session(&[
         "convert",
         "--notation",
         "wxf",

@@ -1,6 +1,6 @@
 //! Helpers shared by the Xiangqi and Jieqi tests (`tests/games/xiangqi.rs`,
 //! `xiangqi_notation.rs`, `jieqi.rs`): the hand-worked fixtures in
-//! `fixtures/xiangqi/` and `fixtures/jieqi/`, their header lines, and the binary.
+//! `fixtures/xiangqi/` and `fixtures/jieqi/` and their header lines.
 #![allow(dead_code)]
 
 use arbiter::pipeline::Source;
@@ -43,23 +43,6 @@ pub fn source(path: &Path) -> Source {
         .display()
         .to_string();
     Source::from_bytes(name, std::fs::read(path).expect("readable fixture"))
-}
-
-/// Runs the `arbiter` binary in the crate root with `NO_COLOR` set; returns its exit code,
-/// stdout and stderr as one text for snapshots.
-pub fn arbiter(args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("arbiter runs");
-    format!(
-        "exit {}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 /// Each finding of a report as `code@ply` (`-` without a ply), `code@ply/lineN` on the
