@@ -12,9 +12,8 @@ use arbiter::Severity;
 use proptest::prelude::*;
 
 use crate::bin;
-use crate::xiangqi_support;
-use xiangqi_support::{
-    assert_fixture_verdicts, codes_at_plies, fixtures_in, outcome_text, rendered_diagnostics,
+use crate::fixtures::{
+    assert_one_game_verdicts, codes_at_plies, fixtures_in, outcome_text, rendered_diagnostics,
 };
 
 fn fixtures() -> Vec<std::path::PathBuf> {
@@ -36,7 +35,7 @@ fn verdicts(text: &str) -> (Vec<String>, String) {
 fn fixtures_give_their_hand_worked_verdicts() {
     let files = fixtures();
     assert!(files.len() >= 20, "only {} jieqi fixtures", files.len());
-    assert_fixture_verdicts(files, |_| Options::default(), GameId::Jieqi);
+    assert_one_game_verdicts(&files, |_| Options::default(), GameId::Jieqi);
 }
 
 #[test]

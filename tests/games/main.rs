@@ -4,8 +4,8 @@
 mod bin;
 #[path = "../support/corpus.rs"]
 mod corpus_support;
-#[path = "../support/xiangqi.rs"]
-mod xiangqi_support;
+#[path = "../support/fixtures.rs"]
+mod fixtures;
 
 mod claims;
 mod history;

@@ -3,14 +3,17 @@
 //! random legal games.
 
 use crate::bin;
-use crate::xiangqi_support;
+use crate::fixtures::{assert_one_game_verdicts, fixtures_in, header, rendered_diagnostics, root};
 use arbiter::games::xiangqi::{Move, MoveList, Position};
 use arbiter::pipeline::{check_source, parse_source, Options, Source};
 use arbiter::record::RecordedResult;
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
-use xiangqi_support::{assert_fixture_verdicts, fixtures, header, rendered_diagnostics, root};
+
+fn fixtures() -> Vec<std::path::PathBuf> {
+    fixtures_in("xiangqi")
+}
 
 fn options_for(text: &str) -> Options {
     let mut opts = Options::default();
@@ -24,7 +27,7 @@ fn options_for(text: &str) -> Options {
 fn fixtures_give_their_hand_worked_verdicts() {
     let files = fixtures();
     assert!(files.len() >= 30, "only {} xiangqi fixtures", files.len());
-    assert_fixture_verdicts(files, options_for, GameId::Xiangqi);
+    assert_one_game_verdicts(&files, options_for, GameId::Xiangqi);
 }
 
 #[test]

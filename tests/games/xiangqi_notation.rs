@@ -5,7 +5,7 @@
 
 use crate::bin;
 use crate::corpus_support;
-use crate::xiangqi_support;
+use crate::fixtures::{fixtures_in, header, source};
 use arbiter::convert::{convert_one, Problem};
 use arbiter::games::xiangqi::notation::{self, Notation};
 use arbiter::games::xiangqi::{fen, random::random_game, Move, MoveList, Position};
@@ -16,7 +16,6 @@ use arbiter::Severity;
 use corpus_support::corpus_dir;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use xiangqi_support::{fixtures, header, source};
 
 /// `--game xiangqi --repetition claim`: the archives play on after a third occurrence, and
 /// notation tests want every ply read.
@@ -157,7 +156,7 @@ fn corpus_converted_to_wxf_and_chinese_reads_back_the_same() {
 #[test]
 fn fixtures_resolve_to_their_hand_worked_moves() {
     let mut checked = 0;
-    for path in fixtures() {
+    for path in fixtures_in("xiangqi") {
         let src = source(&path);
         let Some(want) = header(&src.text, "iccs") else {
             continue;
