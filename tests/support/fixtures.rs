@@ -103,7 +103,7 @@ struct Stated {
 
 impl Stated {
     /// The verdict from the values of the `; expect:` lines and the `; outcome:` line.
-    fn new(expect: Vec<&str>, outcome: Option<&str>) -> Stated {
+    fn new<'a>(expect: impl IntoIterator<Item = &'a str>, outcome: Option<&str>) -> Stated {
         Stated {
             findings: expect
                 .into_iter()
@@ -192,6 +192,31 @@ pub fn assert_fixture_verdicts(
     }
     assert_none(&failures);
     judged
+}
+
+/// Holds the games of fixture `name`, judged as `reports`, to the verdicts `want` states in
+/// the grammar above, `(expect, outcome)` a game: for fixtures whose header works the verdict
+/// out in prose only (their lines are pinned by snapshots, so no line is added to them).
+pub fn assert_verdicts(name: &str, reports: &[GameReport], want: &[(&str, &str)]) {
+    let mut failures = Vec::new();
+    if reports.len() != want.len() {
+        failures.push(format!(
+            "{name}: {} games judged, {} stated",
+            reports.len(),
+            want.len()
+        ));
+    }
+    for (i, (report, (expect, outcome))) in reports.iter().zip(want).enumerate() {
+        let stated = Stated::new([*expect], Some(outcome));
+        let at = format!("{name} game {}", i + 1);
+        failures.extend(
+            stated
+                .differences(report)
+                .iter()
+                .map(|d| format!("{at}: {d}")),
+        );
+    }
+    assert_none(&failures);
 }
 
 /// [`assert_fixture_verdicts`] for fixtures of one game each, all judged as `game`.
