@@ -91,11 +91,6 @@ impl Browser {
     }
 }
 
-/// Runs the arbiter binary; (exit code, stdout, stderr).
-pub fn arbiter(args: &[&str]) -> (i32, String, String) {
-    bin::run(args).parts()
-}
-
 /// A fresh directory for one test's pages.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-browser-{}-{name}", std::process::id()));
