@@ -207,16 +207,17 @@ pub fn assert_verdicts(name: &str, reports: &[GameReport], want: &[(&str, &str)]
         ));
     }
     for (i, (report, (expect, outcome))) in reports.iter().zip(want).enumerate() {
-        let stated = Stated::new([*expect], Some(outcome));
         let at = format!("{name} game {}", i + 1);
-        failures.extend(
-            stated
-                .differences(report)
-                .iter()
-                .map(|d| format!("{at}: {d}")),
-        );
+        let differences = verdict_differences(report, expect, outcome);
+        failures.extend(differences.iter().map(|d| format!("{at}: {d}")));
     }
     assert_none(&failures);
+}
+
+/// How `report` differs from the verdict `expect` (the findings) and `outcome` state in the
+/// grammar above, one text a difference: for a harness that checks more than the verdict.
+pub fn verdict_differences(report: &GameReport, expect: &str, outcome: &str) -> Vec<String> {
+    Stated::new([expect], Some(outcome)).differences(report)
 }
 
 /// [`assert_fixture_verdicts`] for fixtures of one game each, all judged as `game`.
