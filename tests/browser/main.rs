@@ -11,6 +11,8 @@
 //! Without chromium, node or `scripts/node_modules/puppeteer-core` the tests print `SKIPPED`
 //! and pass, unless `ARBITER_BROWSER_REQUIRED=1` (the CI hook `scripts/ci/50-browser`).
 
+#[path = "../support/bin.rs"]
+mod bin;
 mod pages;
 
 use serde_json::{json, Value};
@@ -87,20 +89,6 @@ impl Browser {
         let v: Value = serde_json::from_slice(&out.stdout).expect("driver prints JSON");
         v["pages"].as_array().unwrap().clone()
     }
-}
-
-/// Runs the arbiter binary; (exit code, stdout, stderr).
-pub fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("arbiter runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// A fresh directory for one test's pages.

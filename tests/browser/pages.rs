@@ -1,6 +1,6 @@
 //! The scenarios: one page per fixture, stepped and looked at in chromium.
 
-use crate::{arbiter, browser, scratch};
+use crate::{bin, browser, scratch};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -22,7 +22,7 @@ fn show(file: &str, index: usize, ply: u32, side: Option<&str>) -> (Vec<String>,
     if let Some(s) = side {
         args.extend(["--as", s]);
     }
-    let (code, out, err) = arbiter(&args);
+    let (code, out, err) = bin::run(&args).parts();
     assert_eq!(code, 0, "show {args:?}: {err}");
     let lines: Vec<&str> = out.lines().collect();
     let files = lines[2];
@@ -88,7 +88,7 @@ fn report(dir: &Path, file: &str, args: &[&str]) -> String {
     let out_s = out.to_string_lossy().into_owned();
     let mut a = vec!["report", file, "-o", &out_s];
     a.extend(args);
-    let (code, _, err) = arbiter(&a);
+    let (code, _, err) = bin::run(&a).parts();
     assert!(code <= 1, "report {a:?}: {err}");
     out_s
 }
@@ -209,7 +209,7 @@ fn capital(s: &str) -> String {
 
 /// The number of plies `check` replays in game `index` of `file`.
 fn show_last(file: &str, index: usize) -> ((), u64) {
-    let (_, out, _) = arbiter(&["check", "--format", "json", file]);
+    let (_, out, _) = bin::run(&["check", "--format", "json", file]).parts();
     let v: Value = serde_json::from_str(&out).unwrap();
     let g = v["games"]
         .as_array()

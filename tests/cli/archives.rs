@@ -4,35 +4,15 @@
 //! without a record. The fixtures are `fixtures/dhtmlxq/` (each with its verdict worked out
 //! in the text around its record).
 
+use crate::bin;
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn arbiter(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("arbiter runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 const PAGE: &str = "fixtures/dhtmlxq/variation-illegal.html";
 
 #[test]
 fn a_web_page_is_judged_line_by_line_and_the_report_names_the_line() {
-    let run = arbiter(&["check", "--color", "never", PAGE]);
+    let run = bin::run(&["check", "--color", "never", PAGE]);
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
@@ -56,7 +36,7 @@ fn a_web_page_is_judged_line_by_line_and_the_report_names_the_line() {
 
 #[test]
 fn json_and_sarif_give_each_finding_its_line() {
-    let run = arbiter(&["check", "--format", "json", PAGE]);
+    let run = bin::run(&["check", "--format", "json", PAGE]);
     let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
     let g = &doc["games"][0];
     assert_eq!(
@@ -86,7 +66,7 @@ fn json_and_sarif_give_each_finding_its_line() {
     assert_eq!(f[1]["line"], 11);
     assert_eq!(doc["summary"]["lines"], 2);
     let sarif: Value =
-        serde_json::from_str(&arbiter(&["check", "--format", "sarif", PAGE]).stdout).unwrap();
+        serde_json::from_str(&bin::run(&["check", "--format", "sarif", PAGE]).stdout).unwrap();
     let r = &sarif["runs"][0]["results"][1];
     assert_eq!(r["properties"]["lineOfPlay"], 1);
     assert!(r["message"]["text"]
@@ -97,20 +77,20 @@ fn json_and_sarif_give_each_finding_its_line() {
 
 #[test]
 fn show_and_claim_read_one_line() {
-    let run = arbiter(&["show", PAGE, "--line", "1", "--ply", "5"]);
+    let run = bin::run(&["show", PAGE, "--line", "1", "--ply", "5"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout.contains("after ply 5 (Red a0-a1)"),
         "{}",
         run.stdout
     );
-    let main = arbiter(&["show", PAGE, "--ply", "4"]);
+    let main = bin::run(&["show", PAGE, "--ply", "4"]);
     assert!(
         main.stdout.contains("after ply 4 (Black i9-h9)"),
         "{}",
         main.stdout
     );
-    let refused = arbiter(&["show", PAGE, "--line", "1", "--ply", "6"]);
+    let refused = bin::run(&["show", PAGE, "--line", "1", "--ply", "6"]);
     assert_eq!(refused.code, 2);
     assert!(
         refused
@@ -119,7 +99,7 @@ fn show_and_claim_read_one_line() {
         "{}",
         refused.stderr
     );
-    let none = arbiter(&["show", PAGE, "--line", "2", "--ply", "1"]);
+    let none = bin::run(&["show", PAGE, "--line", "2", "--ply", "1"]);
     assert_eq!(none.code, 2);
     assert!(
         none.stderr.contains(
@@ -128,7 +108,7 @@ fn show_and_claim_read_one_line() {
         "{}",
         none.stderr
     );
-    let claim = arbiter(&["claim", PAGE, "--line", "1", "--ply", "5", "repetition"]);
+    let claim = bin::run(&["claim", PAGE, "--line", "1", "--ply", "5", "repetition"]);
     assert_eq!(claim.code, 1, "{}{}", claim.stdout, claim.stderr);
     assert!(
         claim
@@ -141,7 +121,7 @@ fn show_and_claim_read_one_line() {
 
 #[test]
 fn a_gbk_text_file_reads_its_chinese_and_its_result() {
-    let run = arbiter(&[
+    let run = bin::run(&[
         "check",
         "--format",
         "json",
@@ -155,7 +135,7 @@ fn a_gbk_text_file_reads_its_chinese_and_its_result() {
         g["outcome"],
         serde_json::json!({"result": "0-1", "reason": "checkmate", "ply": 1})
     );
-    let native = arbiter(&["convert", "fixtures/dhtmlxq/gbk-checkmate.txt"]);
+    let native = bin::run(&["convert", "fixtures/dhtmlxq/gbk-checkmate.txt"]);
     assert!(
         native.stdout.contains("[Title \"残局\"]"),
         "{}",
@@ -187,14 +167,14 @@ fn directories_are_walked_for_dhtmlxq_in_text_and_web_pages_only() {
         "<html><body>no record</body></html>",
     )
     .unwrap();
-    let run = arbiter(&["check", "--quiet", dir.to_str().unwrap()]);
+    let run = bin::run(&["check", "--quiet", dir.to_str().unwrap()]);
     assert!(
         run.stderr.contains("2 files, 2 games, 3 lines"),
         "{}",
         run.stderr
     );
     assert_eq!(run.code, 1);
-    let page = arbiter(&["check", dir.join("index.html").to_str().unwrap()]);
+    let page = bin::run(&["check", dir.join("index.html").to_str().unwrap()]);
     assert_eq!(page.code, 2);
     assert!(
         page.stdout.contains("markup (a web page or XML) with no"),
@@ -207,7 +187,7 @@ fn directories_are_walked_for_dhtmlxq_in_text_and_web_pages_only() {
 #[test]
 fn the_html_report_names_a_variation_finding_by_its_line() {
     let page = std::env::temp_dir().join(format!("arbiter-dhtmlxq-{}.html", std::process::id()));
-    let run = arbiter(&["report", PAGE, "-o", page.to_str().unwrap()]);
+    let run = bin::run(&["report", PAGE, "-o", page.to_str().unwrap()]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let html = std::fs::read_to_string(&page).unwrap();
     std::fs::remove_file(&page).unwrap();
@@ -236,7 +216,7 @@ fn a_continuation_variation_is_converted_as_the_continuation() {
     )
     .expect("write");
     let p = path.to_str().expect("UTF-8 path");
-    let converted = arbiter(&["convert", p]);
+    let converted = bin::run(&["convert", p]);
     assert_eq!(converted.code, 0, "{}", converted.stderr);
     assert!(
         converted
@@ -248,7 +228,7 @@ fn a_continuation_variation_is_converted_as_the_continuation() {
     let log = dir.join("converted.arb");
     std::fs::write(&log, &converted.stdout).expect("write");
     let errors = |file: &str| {
-        let run = arbiter(&["check", "--format", "json", file]);
+        let run = bin::run(&["check", "--format", "json", file]);
         let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
         let mut e: Vec<(String, u64)> = doc["games"][0]["findings"]
             .as_array()

@@ -2,44 +2,9 @@
 //! input, else 1 errors found, else 0), the JSON document's keys (issue 2), the summary line on
 //! stderr, `--game`, stdin, directories, and `convert` of a real Gravon record.
 
+use crate::bin::{self, Run};
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-/// What one run of the binary gave.
-pub(crate) struct Run {
-    pub(crate) code: i32,
-    pub(crate) stdout: String,
-    pub(crate) stderr: String,
-}
-
-/// Runs `arbiter ARGS` in the crate root (so fixture paths in the output are relative), with
-/// colours off, feeding `stdin` when given.
-pub(crate) fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    cmd.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("the arbiter binary runs");
-    if let Some(bytes) = stdin {
-        let mut pipe = child.stdin.take().expect("stdin is piped");
-        pipe.write_all(bytes).expect("stdin accepts the log");
-    }
-    let out = child.wait_with_output().expect("arbiter finishes");
-    Run {
-        code: out.status.code().expect("arbiter exits with a code"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
 
 /// A scratch file under Cargo's per-test temporary directory.
 pub(crate) fn scratch(name: &str, text: &str) -> PathBuf {
@@ -64,7 +29,7 @@ const NO_GAME_TAG: &str = "[Result \"*\"]\n\nsetup blue\n 10 2BFB736452\n  9 375
 
 #[test]
 fn a_clean_file_exits_0_and_prints_its_verdict_and_the_summary() {
-    let run = arbiter(&["check", CLEAN], None);
+    let run = bin::run(&["check", CLEAN]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
@@ -77,14 +42,14 @@ fn a_clean_file_exits_0_and_prints_its_verdict_and_the_summary() {
         run.stderr,
         "arbiter: 1 file, 1 game, 33 plies: 0 errors, 0 warnings, 0 infos\n"
     );
-    let quiet = arbiter(&["check", "--quiet", CLEAN], None);
+    let quiet = bin::run(&["check", "--quiet", CLEAN]);
     assert_eq!((quiet.code, quiet.stdout.as_str()), (0, ""));
     assert_eq!(quiet.stderr, run.stderr);
 }
 
 #[test]
 fn an_error_finding_exits_1_with_a_report_on_stdout_and_the_summary_on_stderr() {
-    let run = arbiter(&["check", "--color", "never", ILLEGAL], None);
+    let run = bin::run(&["check", "--color", "never", ILLEGAL]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert_eq!(
         run.stderr,
@@ -99,7 +64,7 @@ fn an_error_finding_exits_1_with_a_report_on_stdout_and_the_summary_on_stderr() 
 
 #[test]
 fn information_alone_exits_0() {
-    let run = arbiter(&["check", "fixtures/stratego/no-result.arb"], None);
+    let run = bin::run(&["check", "fixtures/stratego/no-result.arb"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(run.stdout.contains("no-result"));
     assert!(
@@ -116,7 +81,7 @@ fn a_parse_error_exits_2_and_the_other_files_are_still_checked() {
         "[Game \"stratego\"]\n1. a4-a5 {never closed\n",
     );
     let broken = broken.to_str().expect("a UTF-8 path");
-    let run = arbiter(&["check", "--format", "json", broken, CLEAN], None);
+    let run = bin::run(&["check", "--format", "json", broken, CLEAN]);
     assert_eq!(run.code, 2);
     let doc = json(&run);
     let games = doc["games"].as_array().expect("games");
@@ -136,7 +101,7 @@ fn an_unknown_game_exits_2_with_unsupported_game() {
         "chess.arb",
         "[Game \"chess\"]\n[Result \"*\"]\n\n1. e2-e4 *\n",
     );
-    let run = arbiter(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let run = bin::run(&["check", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(run.code, 2);
     let doc = json(&run);
     assert_eq!(doc["games"][0]["findings"][0]["code"], "unsupported-game");
@@ -149,10 +114,7 @@ fn an_unknown_game_exits_2_with_unsupported_game() {
 
 #[test]
 fn an_unreadable_path_exits_2_and_is_reported() {
-    let run = arbiter(
-        &["check", "fixtures/stratego/there-is-no-such-file.arb"],
-        None,
-    );
+    let run = bin::run(&["check", "fixtures/stratego/there-is-no-such-file.arb"]);
     assert_eq!(run.code, 2);
     assert!(run.stdout.contains("parse-error"), "{}", run.stdout);
     assert!(run.stdout.contains("cannot read"), "{}", run.stdout);
@@ -166,7 +128,7 @@ fn an_unreadable_path_exits_2_and_is_reported() {
 #[test]
 fn an_empty_file_exits_2() {
     let path = scratch("empty.arb", "");
-    let run = arbiter(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let run = bin::run(&["check", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(run.code, 2);
     let doc = json(&run);
     assert_eq!(doc["games"][0]["findings"][0]["code"], "parse-error");
@@ -179,13 +141,15 @@ fn an_empty_file_exits_2() {
 #[test]
 fn stdin_is_read_for_a_dash() {
     let clean = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(CLEAN)).unwrap();
-    let run = arbiter(&["check", "--format", "json", "-"], Some(&clean));
+    let run = bin::arbiter(["check", "--format", "json", "-"])
+        .stdin(clean)
+        .run();
     assert_eq!(run.code, 0, "{}", run.stdout);
     let doc = json(&run);
     assert_eq!(doc["games"][0]["source"], "<stdin>");
     assert_eq!(doc["games"][0]["plies"], 33);
     let illegal = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(ILLEGAL)).unwrap();
-    let run = arbiter(&["check", "-"], Some(&illegal));
+    let run = bin::arbiter(["check", "-"]).stdin(illegal).run();
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("<stdin>"), "{}", run.stdout);
 }
@@ -194,7 +158,7 @@ fn stdin_is_read_for_a_dash() {
 fn game_flag_judges_a_log_without_a_game_tag() {
     let path = scratch("no-game-tag.arb", NO_GAME_TAG);
     let path = path.to_str().unwrap();
-    let run = arbiter(&["check", "--format", "json", path], None);
+    let run = bin::run(&["check", "--format", "json", path]);
     assert_eq!(run.code, 2, "without --game the ruleset is unknown");
     let doc = json(&run);
     assert_eq!(doc["games"][0]["findings"][0]["code"], "parse-error");
@@ -211,16 +175,13 @@ fn game_flag_judges_a_log_without_a_game_tag() {
             .contains("run with --game stratego;"),
         "{f}"
     );
-    let run = arbiter(
-        &["check", "--format", "json", "--game", "stratego", path],
-        None,
-    );
+    let run = bin::run(&["check", "--format", "json", "--game", "stratego", path]);
     assert_eq!(run.code, 0, "{}", run.stdout);
     let doc = json(&run);
     assert_eq!(doc["games"][0]["game"], "stratego");
     assert_eq!(doc["games"][0]["plies"], 2);
     assert_eq!(doc["games"][0]["findings"], serde_json::json!([]));
-    let run = arbiter(&["check", "--game", "checkers", path], None);
+    let run = bin::run(&["check", "--game", "checkers", path]);
     assert_eq!(run.code, 2, "an unknown --game is a usage error");
 }
 
@@ -244,16 +205,13 @@ fn sorted<'a>(list: &[&'a str]) -> Vec<&'a str> {
 
 #[test]
 fn json_has_the_documented_keys() {
-    let run = arbiter(
-        &[
-            "check",
-            "--format",
-            "json",
-            "fixtures/stratego/multi-game.arb",
-            "fixtures/stratego/result-contradicts-board.arb",
-        ],
-        None,
-    );
+    let run = bin::run(&[
+        "check",
+        "--format",
+        "json",
+        "fixtures/stratego/multi-game.arb",
+        "fixtures/stratego/result-contradicts-board.arb",
+    ]);
     assert_eq!(run.code, 1);
     let doc = json(&run);
     assert_eq!(keys(&doc), sorted(&["arbiter", "games", "summary"]));
@@ -350,7 +308,7 @@ fn json_columns_count_characters_and_offsets_count_bytes() {
             "1. a4-a5 {Zoë § plan} j7-j6 2. a5-e5",
         );
     let path = scratch("columns.arb", &text);
-    let run = arbiter(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let run = bin::run(&["check", "--format", "json", path.to_str().unwrap()]);
     let f = &json(&run)["games"][0]["findings"][0];
     assert_eq!(f["code"], "illegal-move");
     let offset = text.rfind("a5-e5").unwrap();
@@ -374,7 +332,7 @@ fn json_columns_count_characters_and_offsets_count_bytes() {
 
 #[test]
 fn a_directory_is_walked_in_name_order() {
-    let run = arbiter(&["check", "--format", "json", "fixtures/stratego"], None);
+    let run = bin::run(&["check", "--format", "json", "fixtures/stratego"]);
     assert_eq!(run.code, 2, "two fixtures carry parse-errors on purpose");
     let doc = json(&run);
     let mut files: Vec<String> =
@@ -414,14 +372,14 @@ fn gravon_568() -> Option<String> {
 #[test]
 fn convert_prints_the_gravon_game_as_a_native_log_that_checks_the_same() {
     let Some(xml) = gravon_568() else { return };
-    let run = arbiter(&["convert", &xml], None);
+    let run = bin::run(&["convert", &xml]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stderr, "");
     insta::assert_snapshot!("convert_classic_2005_4_568", run.stdout);
 
-    let direct = json(&arbiter(&["check", "--format", "json", &xml], None));
+    let direct = json(&bin::run(&["check", "--format", "json", &xml]));
     let path = scratch("classic-2005.4-568.arb", &run.stdout);
-    let checked = arbiter(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let checked = bin::run(&["check", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(checked.code, 0, "{}", checked.stdout);
     let converted = json(&checked);
     for doc in [&direct, &converted] {
@@ -444,10 +402,9 @@ fn convert_prints_the_gravon_game_as_a_native_log_that_checks_the_same() {
         );
     }
     // The converted log through stdin gives the same judgement.
-    let piped = arbiter(
-        &["check", "--format", "json", "-"],
-        Some(run.stdout.as_bytes()),
-    );
+    let piped = bin::arbiter(["check", "--format", "json", "-"])
+        .stdin(run.stdout.as_bytes())
+        .run();
     assert_eq!(piped.code, 0);
     assert_eq!(
         json(&piped)["games"][0]["outcome"],

@@ -2,36 +2,21 @@
 //! file's name nor how standard input arrives; a game that names no ruleset takes the one its
 //! file's text shows, and a file whose games name none gets one finding.
 
+use crate::bin;
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Runs `arbiter ARGS` with `stdin` written in pieces of `piece` bytes (so a reader that
-/// looks at its first read only would see a few bytes); (exit code, stdout).
+/// looks at its first read only would see a few bytes), else an empty stdin; (exit code,
+/// stdout).
 fn run(args: &[&str], stdin: Option<(&[u8], usize)>) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+    let (bytes, piece) = stdin.unwrap_or((b"", 1));
+    let run = bin::arbiter(args)
+        .stdin_in_pieces(bytes, piece)
         .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter runs");
-    let mut pipe = child.stdin.take().expect("piped");
-    if let Some((bytes, piece)) = stdin {
-        for part in bytes.chunks(piece) {
-            pipe.write_all(part).expect("stdin accepts");
-            pipe.flush().expect("flushed");
-        }
-    }
-    drop(pipe);
-    let out = child.wait_with_output().expect("arbiter finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-    )
+        .run();
+    (run.code, run.stdout)
 }
 
 fn games(stdout: &str) -> Vec<Value> {

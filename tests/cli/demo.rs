@@ -2,7 +2,7 @@
 //! header comment works it out by hand (outcome and findings), the whole run exiting 1, and
 //! the screen a newcomer sees pinned by a snapshot.
 
-use crate::formats::run;
+use crate::bin;
 
 /// A demonstration record's hand-worked verdict: plies replayed, the outcome (result,
 /// reason, last ply) and the findings (code, ply).
@@ -70,7 +70,7 @@ const VERDICTS: &[Verdict] = &[
 
 #[test]
 fn every_demonstration_record_gets_its_hand_worked_verdict() {
-    let (code, out, _) = run(&["check", "--format", "json", "demo"]);
+    let (code, out, _) = bin::run(&["check", "--format", "json", "demo"]).parts();
     assert_eq!(code, 1);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let games = doc["games"].as_array().unwrap();
@@ -99,7 +99,7 @@ fn every_demonstration_record_gets_its_hand_worked_verdict() {
 
 #[test]
 fn the_first_command_prints_one_readable_screen() {
-    let (code, out, err) = run(&["check", "demo/"]);
+    let (code, out, err) = bin::run(&["check", "demo/"]).parts();
     assert_eq!(code, 1);
     assert_eq!(
         err,

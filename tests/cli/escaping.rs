@@ -4,20 +4,16 @@
 //! line and column are the JSON's. The property over random logs is in
 //! `tests/properties/escaping.rs`; these are the escaped excerpts, as snapshots.
 
+use crate::bin::{self, Run};
 use serde_json::Value;
-use std::process::Command;
 
 /// Three games: ESC sequences that would clear the screen (in a tag), hide text (in a
 /// comment) and sit in a move, with a bare CR before the move; a right-to-left override before
 /// a move; a tab, a zero-width space and a DEL.
 const HOSTILE: &[u8] = b"[Game \"jungle\"]\n[Event \"\x1b[2J\x1b[H cleared\"]\n[Result \"*\"]\n{\x1b[8m hidden \x1b[0m} 1. g3-g4 a7-a6\r 2. g4\x1bg5 *\n\n[Game \"jungle\"]\n[Result \"1-0\"]\n1. g3-g4 \xe2\x80\xaea7-a6 *\n\n[Game \"jungle\"]\n[Result \"*\"]\n1. g3-g4\ta7-a6 2. g4-g5\xe2\x80\x8b a6-a5\x7f *\n";
 
-fn run(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run arbiter")
+fn run(dir: &std::path::Path, args: &[&str]) -> Run {
+    bin::arbiter(args).current_dir(dir).run()
 }
 
 fn workdir(name: &str) -> std::path::PathBuf {
@@ -33,9 +29,9 @@ fn control_characters_are_drawn_visibly() {
     std::fs::write(d.join("hostile.arb"), HOSTILE).expect("write");
     for color in ["never", "always"] {
         let out = run(&d, &["check", "--color", color, "hostile.arb"]);
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.code, 2);
         // Without arbiter's own colour codes, no control character but the line feed.
-        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        let text = out.stdout;
         let plain: String = text
             .split('\x1b')
             .enumerate()
@@ -63,10 +59,9 @@ fn control_characters_are_drawn_visibly() {
 fn excerpt_places_are_the_json_places() {
     let d = workdir("places");
     std::fs::write(d.join("hostile.arb"), HOSTILE).expect("write");
-    let human = String::from_utf8(run(&d, &["check", "--color", "never", "hostile.arb"]).stdout)
-        .expect("UTF-8");
+    let human = run(&d, &["check", "--color", "never", "hostile.arb"]).stdout;
     let doc: Value =
-        serde_json::from_slice(&run(&d, &["check", "--format", "json", "hostile.arb"]).stdout)
+        serde_json::from_str(&run(&d, &["check", "--format", "json", "hostile.arb"]).stdout)
             .expect("JSON");
     let headers: Vec<String> = human
         .lines()

@@ -3,29 +3,15 @@
 //! `--statistics` and `--jobs` by their exit codes and output; `explain`, `completions`, `man`
 //! and `show --svg -`. (Every format on the same sample findings: `renderers.rs`.)
 
-use std::process::Command;
-
-/// Runs `arbiter ARGS` in the crate root with colours off: (exit code, stdout, stderr).
-pub(crate) fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run arbiter");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::bin;
 
 const TWO_SQUARES: &str = "fixtures/history/two-squares-fourth-move.arb";
 const VELDSLAG_80: &str = "fixtures/history/veldslag-no-capture-80.arb";
 
 #[test]
 fn jsonl_is_one_object_per_game_then_the_summary() {
-    let (code, out, _) = run(&["check", "--format", "jsonl", TWO_SQUARES, VELDSLAG_80]);
+    let (code, out, _) =
+        bin::run(&["check", "--format", "jsonl", TWO_SQUARES, VELDSLAG_80]).parts();
     assert_eq!(code, 1);
     let lines: Vec<serde_json::Value> = out
         .lines()
@@ -39,7 +25,8 @@ fn jsonl_is_one_object_per_game_then_the_summary() {
 
 #[test]
 fn sarif_has_stable_rule_ids_and_regions() {
-    let (code, out, _) = run(&["check", "--format", "sarif", TWO_SQUARES, VELDSLAG_80]);
+    let (code, out, _) =
+        bin::run(&["check", "--format", "sarif", TWO_SQUARES, VELDSLAG_80]).parts();
     assert_eq!(code, 1);
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["version"], "2.1.0");
@@ -57,7 +44,7 @@ fn sarif_has_stable_rule_ids_and_regions() {
 #[test]
 fn select_ignore_and_fail_on() {
     // only infos selected: no error left, exit 0
-    let (code, out, _) = run(&[
+    let (code, out, _) = bin::run(&[
         "check",
         "--format",
         "jsonl",
@@ -65,43 +52,45 @@ fn select_ignore_and_fail_on() {
         "no-capture-50,no-capture-80",
         TWO_SQUARES,
         VELDSLAG_80,
-    ]);
+    ])
+    .parts();
     assert_eq!(code, 0);
     assert!(!out.contains("two-squares-rule"));
     assert!(out.contains("no-capture-80"));
     // the error ignored: exit 0
-    let (code, _, _) = run(&["check", "--ignore", "two-squares-rule", TWO_SQUARES]);
+    let (code, _, _) = bin::run(&["check", "--ignore", "two-squares-rule", TWO_SQUARES]).parts();
     assert_eq!(code, 0);
     // infos fail the run at --fail-on info
-    let (code, _, _) = run(&["check", "--fail-on", "info", VELDSLAG_80]);
+    let (code, _, _) = bin::run(&["check", "--fail-on", "info", VELDSLAG_80]).parts();
     assert_eq!(code, 1);
-    let (code, _, _) = run(&["check", VELDSLAG_80]);
+    let (code, _, _) = bin::run(&["check", VELDSLAG_80]).parts();
     assert_eq!(code, 0);
     // --exit-zero keeps 0 despite errors, but unusable input still exits 2
-    let (code, _, _) = run(&["check", "--exit-zero", TWO_SQUARES]);
+    let (code, _, _) = bin::run(&["check", "--exit-zero", TWO_SQUARES]).parts();
     assert_eq!(code, 0);
-    let (code, _, _) = run(&[
+    let (code, _, _) = bin::run(&[
         "check",
         "--exit-zero",
         "--ignore",
         "parse-error",
         "no-such-file.arb",
-    ]);
+    ])
+    .parts();
     assert_eq!(code, 2);
     // an unknown code is a usage error
-    let (code, _, err) = run(&["check", "--select", "no-such-code", TWO_SQUARES]);
+    let (code, _, err) = bin::run(&["check", "--select", "no-such-code", TWO_SQUARES]).parts();
     assert_eq!(code, 2);
     assert!(err.contains("unknown finding code"), "{err}");
 }
 
 #[test]
 fn quiet_prints_only_the_summary_and_jobs_keep_the_order() {
-    let (code, out, err) = run(&["check", "--quiet", TWO_SQUARES]);
+    let (code, out, err) = bin::run(&["check", "--quiet", TWO_SQUARES]).parts();
     assert_eq!(code, 1);
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("1 error"), "{err}");
-    let (_, one, _) = run(&["check", "--jobs", "1", "--format", "jsonl", "fixtures"]);
-    let (_, two, _) = run(&["check", "--jobs", "2", "--format", "jsonl", "fixtures"]);
+    let (_, one, _) = bin::run(&["check", "--jobs", "1", "--format", "jsonl", "fixtures"]).parts();
+    let (_, two, _) = bin::run(&["check", "--jobs", "2", "--format", "jsonl", "fixtures"]).parts();
     assert_eq!(
         one, two,
         "output is in input order whatever the thread count"
@@ -140,7 +129,7 @@ fn every_code_is_in_the_error_catalogue() {
 
 #[test]
 fn quiet_silences_only_the_human_report() {
-    let (code, out, err) = run(&["check", "-q", "--format", "jsonl", TWO_SQUARES]);
+    let (code, out, err) = bin::run(&["check", "-q", "--format", "jsonl", TWO_SQUARES]).parts();
     assert_eq!(code, 1);
     assert_eq!(
         out.lines().count(),
@@ -150,25 +139,26 @@ fn quiet_silences_only_the_human_report() {
     assert!(out.contains("two-squares-rule"));
     assert!(err.contains("1 error"));
     for format in ["json", "sarif", "github", "junit", "rdjson", "gitlab"] {
-        let (_, quiet, _) = run(&["check", "-q", "--format", format, TWO_SQUARES]);
-        let (_, loud, _) = run(&["check", "--format", format, TWO_SQUARES]);
+        let (_, quiet, _) = bin::run(&["check", "-q", "--format", format, TWO_SQUARES]).parts();
+        let (_, loud, _) = bin::run(&["check", "--format", format, TWO_SQUARES]).parts();
         assert_eq!(quiet, loud, "-q changes --format {format}");
     }
 }
 
 #[test]
 fn statistics_count_by_code_and_by_file() {
-    let (code, out, err) = run(&["check", "--statistics", "demo"]);
+    let (code, out, err) = bin::run(&["check", "--statistics", "demo"]).parts();
     assert_eq!(code, 1, "the findings still decide the exit code");
     assert!(err.starts_with("arbiter: 8 files"), "{err}");
     insta::assert_snapshot!("statistics_demo", out);
-    let (code, out, _) = run(&[
+    let (code, out, _) = bin::run(&[
         "check",
         "--statistics",
         "demo/duel-miner-clears-the-way.arb",
-    ]);
+    ])
+    .parts();
     assert_eq!((code, out.as_str()), (0, "no findings\n"));
-    let (code, _, err) = run(&["check", "--statistics", "--format", "json", "demo"]);
+    let (code, _, err) = bin::run(&["check", "--statistics", "--format", "json", "demo"]).parts();
     assert_eq!(code, 2);
     assert!(
         err.contains("--statistics is for the human format only"),
@@ -178,15 +168,15 @@ fn statistics_count_by_code_and_by_file() {
 
 #[test]
 fn explain_prints_a_code_from_the_table() {
-    let (code, out, _) = run(&["explain", "perpetual-chase"]);
+    let (code, out, _) = bin::run(&["explain", "perpetual-chase"]).parts();
     assert_eq!(code, 0);
     insta::assert_snapshot!("explain_perpetual_chase", out);
-    let (code, out, _) = run(&["explain"]);
+    let (code, out, _) = bin::run(&["explain"]).parts();
     assert_eq!(code, 0);
     for c in arbiter::Code::ALL {
         assert!(out.contains(c.description()), "{c} missing from the list");
     }
-    let (code, out, err) = run(&["explain", "two-squares"]);
+    let (code, out, err) = bin::run(&["explain", "two-squares"]).parts();
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("did you mean two-squares-rule?"), "{err}");
 }
@@ -194,15 +184,15 @@ fn explain_prints_a_code_from_the_table() {
 #[test]
 fn completions_and_the_manual_page() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        let (code, out, _) = run(&["completions", shell]);
+        let (code, out, _) = bin::run(&["completions", shell]).parts();
         assert_eq!(code, 0, "{shell}");
         for word in ["check", "explain", "completions", "statistics"] {
             assert!(out.contains(word), "{shell} completions lack {word}");
         }
     }
-    let (code, out, _) = run(&["completions", "tcsh"]);
+    let (code, out, _) = bin::run(&["completions", "tcsh"]).parts();
     assert_eq!((code, out.as_str()), (2, ""));
-    let (code, out, _) = run(&["man"]);
+    let (code, out, _) = bin::run(&["man"]).parts();
     assert_eq!(code, 0);
     assert!(
         out.starts_with(".ie \\n(.g .ds Aq"),
@@ -217,7 +207,7 @@ fn completions_and_the_manual_page() {
 
 #[test]
 fn show_writes_the_svg_to_stdout() {
-    let (code, out, err) = run(&["show", TWO_SQUARES, "--ply", "8", "--svg", "-"]);
+    let (code, out, err) = bin::run(&["show", TWO_SQUARES, "--ply", "8", "--svg", "-"]).parts();
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("<svg") || out.starts_with("<?xml"), "{out}");
     assert!(out.trim_end().ends_with("</svg>"));

@@ -2,32 +2,16 @@
 //! parsing or judging the games before it, reported exactly as the whole run reports it; an
 //! index past the last game is unusable input (exit 2) that says how many games the file has.
 
+use crate::bin;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Four Jungle games: one clean, two with an illegal move, one that ends on the board.
 const FOUR: &str = "fixtures/jungle/trap_weak_takes_strong.arb";
 
-/// (exit code, stdout, stderr) of `arbiter ARGS` in the crate root, colours off.
-fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the arbiter binary runs");
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (
-        out.status.code().expect("an exit code"),
-        text(out.stdout),
-        text(out.stderr),
-    )
-}
-
 /// The game objects of `check --format json ARGS`.
 fn games(args: &[&str]) -> (i32, Vec<Value>) {
-    let (code, stdout, _) = arbiter(&[&["check", "--format", "json"], args].concat());
+    let (code, stdout, _) = bin::run(&[&["check", "--format", "json"], args].concat()).parts();
     let doc: Value = serde_json::from_str(&stdout).expect("one JSON document");
     (
         code,
@@ -58,13 +42,13 @@ fn check_game_index_reports_that_game_as_the_whole_run_does() {
 
 #[test]
 fn convert_game_index_prints_that_game_as_the_whole_run_does() {
-    let (code, all, _) = arbiter(&["convert", FOUR]);
+    let (code, all, _) = bin::run(&["convert", FOUR]).parts();
     assert_eq!(code, 0);
     // Games are separated by a blank line; game 0 keeps the comments above it.
     let pieces: Vec<&str> = all.split("\n\n[Game").collect();
     assert_eq!(pieces.len(), 4, "{all}");
     for n in 0..4 {
-        let (code, one, _) = arbiter(&["convert", "--game-index", &n.to_string(), FOUR]);
+        let (code, one, _) = bin::run(&["convert", "--game-index", &n.to_string(), FOUR]).parts();
         assert_eq!(code, 0);
         let want = if n == 0 {
             format!("{}\n", pieces[0])
@@ -88,7 +72,7 @@ fn the_games_before_the_index_are_not_read() {
     let (code, one) = games(&["--game-index", "1", path]);
     assert_eq!(code, 0);
     assert_eq!(one, vec![all[1].clone()]);
-    let (code, text, _) = arbiter(&["convert", "--game-index", "1", path]);
+    let (code, text, _) = bin::run(&["convert", "--game-index", "1", path]).parts();
     assert_eq!(
         (code, text.as_str()),
         (0, "[Game \"jungle\"]\n[Result \"*\"]\n\n1. a3-a4 *\n")
@@ -123,7 +107,7 @@ fn an_index_past_the_last_game_is_unusable() {
         assert_eq!(one.len(), 1, "{path}");
         assert_eq!(one[0]["findings"][0]["code"], "parse-error", "{path}");
     }
-    let (code, out, err) = arbiter(&["convert", "--game-index", "9", FOUR]);
+    let (code, out, err) = bin::run(&["convert", "--game-index", "9", FOUR]).parts();
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,

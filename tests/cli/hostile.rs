@@ -1,9 +1,9 @@
 //! Hostile and broken inputs (issue #11): each gives a clear finding with a span, the exit code
 //! of rulings §5, and never costs another game of the same run.
 
+use crate::bin::{self, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const SETUP: &str = "setup blue\n 10 FBS2239X..\n  9 ..........\n  8 ..........\n  7 ..........\nsetup red\n  4 ..........\n  3 ..........\n  2 ..........\n  1 FBS2239X..\n";
 
@@ -36,29 +36,17 @@ impl Drop for Dir {
 
 /// Runs `arbiter check --format json` on the paths: (exit code, document).
 fn check(paths: &[&Path]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("check")
-        .arg("--format")
-        .arg("json")
+    let run = bin::arbiter(["check", "--format", "json"])
         .args(paths)
-        .output()
-        .expect("run arbiter");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is not JSON ({e}): {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    });
-    (out.status.code().unwrap_or(-1), doc)
+        .run();
+    let doc: Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", run.stdout));
+    (run.code, doc)
 }
 
 /// Runs `arbiter check --color never` (the human report) on `path`.
-fn check_human(path: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", "--color", "never"])
-        .arg(path)
-        .output()
-        .expect("run arbiter")
+fn check_human(path: &Path) -> Run {
+    bin::arbiter(["check", "--color", "never"]).arg(path).run()
 }
 
 fn codes(game: &Value) -> Vec<String> {
@@ -346,9 +334,9 @@ fn finding_beyond_column_65535_in_human_output() {
         " ".repeat(70_000)
     );
     let path = d.write("wide.arb", wide);
-    let out = check_human(&path);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let run = check_human(&path);
+    let text = run.stdout;
+    assert_eq!(run.code, 1, "{text}");
     assert!(
         text.contains("wide.arb:4:70008: not a horse move"),
         "{text}"
@@ -363,7 +351,6 @@ fn finding_beyond_column_65535_in_human_output() {
 /// path) makes every command exit 2 with a message, never panic or report success.
 #[test]
 fn unwritable_stdout_exits_2() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let f = "fixtures/xiangqi/repetition-perpetual-check.arb";
     for args in [
         vec!["check", "--format", "json", f],
@@ -376,14 +363,9 @@ fn unwritable_stdout_exits_2() {
             .write(true)
             .open("/dev/full")
             .expect("/dev/full");
-        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .current_dir(root)
-            .args(&args)
-            .stdout(full)
-            .output()
-            .expect("run arbiter");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let run = bin::arbiter(&args).stdout(full).run();
+        let err = run.stderr;
+        assert_eq!(run.code, 2, "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(err.contains("cannot write"), "{args:?}: {err}");
     }
@@ -419,9 +401,9 @@ fn many_findings_in_one_game_are_all_drawn() {
     }
     text.push_str("*\n");
     let path = d.write("many.arb", text);
-    let out = check_human(&path);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0));
+    let run = check_human(&path);
+    let stdout = run.stdout;
+    assert_eq!(run.code, 0);
     assert_eq!(stdout.matches("threefold-repetition\n").count(), 500);
     // The last report draws the game's last line, line 504 of the file (4 tag/blank lines,
     // then 500 lines of 8 plies).
@@ -439,27 +421,19 @@ fn unwritable_stderr_does_not_panic() {
     let d = Dir::new("stderr");
     let log = d.write("a.arb", good_game());
     let ro = std::fs::File::open(&log).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", "--format", "json"])
+    let run = bin::arbiter(["check", "--format", "json"])
         .arg(&log)
         .stderr(ro)
-        .output()
-        .expect("run arbiter");
-    assert_eq!(out.status.code(), Some(0));
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        .run();
+    assert_eq!(run.code, 0);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(doc["summary"]["games"], 1);
     let bad = d.write("b.arb", "[Game \"checkers\"]\n*\n");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("check")
+    let run = bin::arbiter(["check"])
         .arg(&bad)
         .stderr(std::fs::File::open(&bad).unwrap())
-        .output()
-        .expect("run arbiter");
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "unsupported-game, reported on a dead stderr"
-    );
+        .run();
+    assert_eq!(run.code, 2, "unsupported-game, reported on a dead stderr");
 }
 
 /// Inputs the fuzzers crashed or hung on (`fuzz/`, see README "Fuzzing"), kept in
@@ -630,13 +604,8 @@ fn fuzz_crashes_render_in_every_format() {
             page.display().to_string(),
         ]);
         for args in runs {
-            let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-                .args(&args)
-                .arg(input)
-                .output()
-                .expect("run arbiter");
-            let code = out.status.code().unwrap_or(-1);
-            let err = String::from_utf8_lossy(&out.stderr);
+            let run = bin::arbiter(&args).arg(input).run();
+            let (code, err) = (run.code, run.stderr);
             assert!(
                 (0..=2).contains(&code) && !err.contains("panicked"),
                 "{} {args:?}: exit {code}\n{err}",
@@ -673,18 +642,16 @@ fn the_largest_game_index_is_past_the_end() {
     for format in [
         "human", "json", "sarif", "github", "junit", "rdjson", "gitlab",
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args([
-                "check",
-                "--game-index",
-                &u64::MAX.to_string(),
-                "--format",
-                format,
-            ])
-            .arg(&path)
-            .output()
-            .expect("run arbiter");
-        assert_eq!(out.status.code(), Some(2), "{format}");
+        let run = bin::arbiter([
+            "check",
+            "--game-index",
+            &u64::MAX.to_string(),
+            "--format",
+            format,
+        ])
+        .arg(&path)
+        .run();
+        assert_eq!(run.code, 2, "{format}");
     }
 }
 
@@ -696,13 +663,8 @@ fn bidi_overrides_never_reach_the_page_raw() {
         .join("fixtures/fuzz/bidi-override-in-tag-and-comment.arb");
     let d = Dir::new("bidi-page");
     let page = d.0.join("page.html");
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["report", "-o"])
-        .arg(&page)
-        .arg(&input)
-        .output()
-        .expect("run arbiter");
-    assert_eq!(out.status.code(), Some(0));
+    let run = bin::arbiter(["report", "-o"]).arg(&page).arg(&input).run();
+    assert_eq!(run.code, 0);
     let html = std::fs::read_to_string(&page).expect("page");
     assert!(!html.contains('\u{202e}'));
     assert!(html.contains("\u{21c6}evil") && html.contains("\u{21c6}comment"));

@@ -1,5 +1,8 @@
 //! The binary as users run it: commands, output formats, exit codes, hostile input and boards.
 
+#[path = "../support/bin.rs"]
+mod bin;
+
 mod archives;
 mod cli;
 mod content;

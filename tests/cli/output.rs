@@ -4,28 +4,15 @@
 //! (`>/dev/null`) is not mistaken for either.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+use crate::bin::{self, Run};
 
 const FIXTURE: &str = "fixtures/history/two-squares-fourth-move.arb";
 
-fn root() -> &'static std::path::Path {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs `arbiter ARGS >&-` through the shell: (exit code, stderr).
-fn closed_stdout(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new("sh")
-        .current_dir(root())
-        .arg("-c")
-        .arg("exec \"$0\" \"$@\" >&-")
-        .arg(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run sh");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// Runs `arbiter ARGS >&-` through the shell.
+fn closed_stdout(args: &[&str]) -> Run {
+    bin::arbiter(args).in_shell(">&-").run()
 }
 
 #[test]
@@ -37,22 +24,18 @@ fn a_closed_standard_output_exits_2_for_every_command() {
         &["claim", FIXTURE, "--ply", "7", "two-squares"],
         &["show", FIXTURE, "--ply", "7"],
     ] {
-        let (code, err) = closed_stdout(args);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
+        let run = closed_stdout(args);
+        let err = run.stderr;
+        assert_eq!(run.code, 2, "{args:?}: {err}");
         assert!(err.contains("standard output is closed"), "{args:?}: {err}");
     }
 }
 
 #[test]
 fn a_discarded_standard_output_still_runs() {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .args(["check", FIXTURE])
-        .stdout(Stdio::null())
-        .output()
-        .expect("run arbiter");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("1 error"));
+    let run = bin::arbiter(["check", FIXTURE]).stdout(Stdio::null()).run();
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("1 error"));
 }
 
 /// 20,000 games, each with an error to report: far more report than a pipe holds.
@@ -63,13 +46,9 @@ fn a_closed_pipe_stops_the_work() {
     let path = dir.join("many.arb");
     let game = "[Game \"jungle\"]\n[Result \"*\"]\n1. g3-g4 a7-c7 *\n";
     std::fs::write(&path, game.repeat(20_000)).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", "--color", "never", "-j", "1"])
+    let mut child = bin::arbiter(["check", "--color", "never", "-j", "1"])
         .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run arbiter");
+        .spawn();
     // `head -1`: read one line, then close the pipe.
     let mut first = String::new();
     BufReader::new(child.stdout.take().expect("stdout"))
@@ -79,9 +58,9 @@ fn a_closed_pipe_stops_the_work() {
         first.starts_with("game 1 of "),
         "the verdict first: {first}"
     );
-    let out = child.wait_with_output().expect("arbiter ends");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let run = Run::of(child);
+    let err = run.stderr;
+    assert_eq!(run.code, 2, "{err}");
     assert!(err.contains("cannot write the report"), "{err}");
     // The summary counts the games judged before the pipe closed: far from all of them.
     let games: usize = err

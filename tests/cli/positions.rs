@@ -2,25 +2,7 @@
 //! log taken up after a ply for each kind of start, what it says it does not carry, and the
 //! refusals.
 
-use std::path::PathBuf;
-use std::process::Command;
-
-/// Runs the binary in the crate root; exit code, stdout and stderr as one text.
-fn arbiter(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")))
-        .env("NO_COLOR", "1")
-        .args(args)
-        .output()
-        .expect("run arbiter");
-    format!(
-        "$ arbiter {}\nexit {}\n--- stdout\n{}--- stderr\n{}",
-        args.join(" "),
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use crate::bin::{self, session as arbiter};
 
 #[test]
 fn convert_from_ply_writes_the_start_each_game_needs() {
@@ -69,22 +51,10 @@ fn show_log_prints_the_position_as_a_start_and_check_reads_it() {
         .nth(1)
         .and_then(|s| s.split("--- stderr\n").next())
         .expect("stdout");
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", "-", "--format", "json"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .expect("stdin")
-                .write_all(log.as_bytes())?;
-            child.wait_with_output()
-        })
-        .expect("check runs");
-    let json = String::from_utf8_lossy(&out.stdout);
+    let run = bin::arbiter(["check", "-", "--format", "json"])
+        .stdin(log)
+        .run();
+    let json = run.stdout;
     assert!(json.contains("\"errors\": 0"), "{json}");
-    assert_eq!(out.status.code(), Some(0), "{json}");
+    assert_eq!(run.code, 0, "{json}");
 }

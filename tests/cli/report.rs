@@ -2,12 +2,8 @@
 //! findings a page gives, its data block, the Content-Security-Policy and that log text that
 //! looks like markup stays text. What the page does in a browser is `tests/browser/`.
 
+use crate::bin;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-report-{}-{name}", std::process::id()));
@@ -20,18 +16,15 @@ fn scratch(name: &str) -> PathBuf {
 /// written `PAGE`, and the page (empty when none was written).
 fn report(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let page = dir.join("page.html");
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .arg("report")
+    let run = bin::arbiter(["report"])
         .args(args)
         .arg("-o")
         .arg(&page)
-        .output()
-        .expect("run arbiter");
-    let stderr = String::from_utf8_lossy(&out.stderr).replace(&*page.to_string_lossy(), "PAGE");
+        .run();
+    let stderr = run.stderr.replace(&*page.to_string_lossy(), "PAGE");
     let html = std::fs::read_to_string(&page).unwrap_or_default();
     let _ = std::fs::remove_file(&page);
-    (out.status.code().unwrap_or(-1), stderr, html)
+    (run.code, stderr, html)
 }
 
 /// The text between the first `start` after `from` and the next `end`.

@@ -3,12 +3,12 @@
 //! terminal board of every ruleset from the arbiter's and each player's view, one SVG per
 //! ruleset, the exit codes, and the boards under `check --show` findings.
 
+use crate::bin;
 use arbiter::pipeline::{parse_source, Source};
 use arbiter::report::board::BoardView;
 use arbiter::rules::{GameId, Overrides, Side};
 use arbiter::show;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -175,18 +175,9 @@ fn who_knows_what_matches_the_fixture_headers() {
     assert_eq!(v.score, Some([8, 1]));
 }
 
+/// `arbiter ARGS` with `NO_COLOR` unset: (exit code, stdout, stderr).
 fn arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(root())
-        .env_remove("NO_COLOR")
-        .args(args)
-        .output()
-        .expect("run arbiter");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    bin::arbiter(args).env_remove("NO_COLOR").run().parts()
 }
 
 #[test]
@@ -345,19 +336,15 @@ fn check_show_draws_the_board_under_each_error() {
 /// terminal is `script`'s pseudo-terminal (util-linux).
 #[test]
 fn cli_show_honours_no_color_on_a_terminal() {
-    let bin = env!("CARGO_BIN_EXE_arbiter");
-    let cmd = format!("{bin} show fixtures/show/jungle.arb --ply 2");
     let on_tty = |no_color: bool| {
-        let mut c = Command::new("script");
-        c.current_dir(root())
-            .args(["-qec", &cmd, "/dev/null"])
-            .env_remove("NO_COLOR");
-        if no_color {
-            c.env("NO_COLOR", "1");
+        let tty = bin::arbiter(["show", "fixtures/show/jungle.arb", "--ply", "2"]).on_terminal();
+        let run = match no_color {
+            true => tty.env("NO_COLOR", "1"),
+            false => tty.env_remove("NO_COLOR"),
         }
-        let out = c.output().expect("script(1) from util-linux runs");
-        assert!(out.status.success(), "{out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        .run();
+        assert_eq!(run.code, 0, "{run:?}");
+        run.stdout
     };
     let coloured = on_tty(false);
     assert!(coloured.contains("\x1b[1;91mr"), "{coloured}");

@@ -3,13 +3,13 @@
 //! reports, as arbiter wrote it before it streamed: over every fixture (many files, several
 //! of many games, Gravon included) and a file of 3,000 games, with several worker threads.
 
+use crate::bin;
 use arbiter::input;
 use arbiter::pipeline::{check_record, parse_chunk, Options};
 use arbiter::report::{json, sarif, SourceWindow};
 use arbiter::{Severity, Summary};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::Command;
 
 /// The JSON document and the SARIF log of `paths`, each built whole in memory.
 fn built(paths: &[PathBuf]) -> (String, String) {
@@ -39,13 +39,10 @@ fn built(paths: &[PathBuf]) -> (String, String) {
 }
 
 fn streamed(paths: &[PathBuf], format: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["check", "--jobs", "3", "--format", format])
+    bin::arbiter(["check", "--jobs", "3", "--format", format])
         .args(paths)
-        .output()
-        .expect("run arbiter");
-    String::from_utf8(out.stdout).expect("UTF-8")
+        .run()
+        .stdout
 }
 
 #[test]

@@ -7,9 +7,9 @@
 //! `fixtures/jieqi/fen-pool-count-huge.arb`, `fixtures/xiangqi/move-limit-largest.arb`,
 //! `fixtures/jieqi/covered-pinned.arb`.)
 
+use crate::bin::{self, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 struct Dir(PathBuf);
 
@@ -25,21 +25,14 @@ impl Dir {
         std::fs::write(self.0.join(name), bytes).expect("write");
         &self.0
     }
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .current_dir(&self.0)
-            .args(args)
-            .output()
-            .expect("run arbiter")
+    fn run(&self, args: &[&str]) -> Run {
+        bin::arbiter(args).current_dir(&self.0).run()
     }
     /// `check --format json`: the exit code and the games.
     fn json(&self, file: &str) -> (i32, Vec<Value>) {
         let out = self.run(&["check", "--format", "json", file]);
-        let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-        (
-            out.status.code().unwrap_or(-1),
-            doc["games"].as_array().expect("games").clone(),
-        )
+        let doc: Value = serde_json::from_str(&out.stdout).expect("JSON");
+        (out.code, doc["games"].as_array().expect("games").clone())
     }
 }
 
@@ -88,7 +81,7 @@ fn a_tag_that_does_not_apply_is_named_and_kept() {
         ]
     );
     assert_eq!(games[0]["plies"], 2);
-    let converted = String::from_utf8(d.run(&["convert", "tags.arb"]).stdout).expect("UTF-8");
+    let converted = d.run(&["convert", "tags.arb"]).stdout;
     for tag in [
         "[FirstMove \"blue\"]",
         "[Repetition \"claim\"]",
@@ -110,17 +103,16 @@ fn a_setup_row_with_a_stray_space_is_reported_at_that_row() {
         findings(&games[0]),
         vec!["parse-error@null 5:8 the row of rank 10 has a space among its squares"]
     );
-    let human =
-        String::from_utf8(d.run(&["check", "--color", "never", "row.arb"]).stdout).expect("UTF-8");
+    let human = d.run(&["check", "--color", "never", "row.arb"]).stdout;
     assert!(
         human.contains("one character per square with no space"),
         "{human}"
     );
     // convert refuses it, saying where, rather than writing the setup as moves
     let out = d.run(&["convert", "--", "row.arb"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.code, 2);
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("row.arb:5:8"));
+    assert!(out.stderr.contains("row.arb:5:8"));
 }
 
 #[test]
@@ -210,7 +202,7 @@ fn a_jungle_fen_with_blue_to_move_reports_and_converts_blue_first() {
     );
     let (_, games) = d.json("first.arb");
     assert_eq!(games[0]["parameters"]["FirstMove"], "blue");
-    let converted = String::from_utf8(d.run(&["convert", "first.arb"]).stdout).expect("UTF-8");
+    let converted = d.run(&["convert", "first.arb"]).stdout;
     assert!(
         converted.ends_with("1... a7-a6 2. a3-a4 *\n"),
         "{converted}"
@@ -239,12 +231,12 @@ fn directories_are_refused_where_nothing_or_one_game_is_wanted() {
         &["convert", "logs"],
     ] {
         let out = d.run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(out.code, 2, "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(
-            String::from_utf8_lossy(&out.stderr).contains("logs is a directory"),
+            out.stderr.contains("logs is a directory"),
             "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
+            out.stderr
         );
     }
 }
@@ -263,7 +255,7 @@ fn file_names_that_are_not_utf8_print_apart() {
         std::fs::write(d.0.join(std::ffi::OsStr::from_bytes(name)), log).expect("write");
     }
     let out = d.run(&["check", "--format", "json", "."]);
-    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let doc: Value = serde_json::from_str(&out.stdout).expect("JSON");
     let sources: Vec<&str> = doc["games"]
         .as_array()
         .expect("games")
@@ -279,7 +271,7 @@ fn file_names_that_are_not_utf8_print_apart() {
         ]
     );
     let out = d.run(&["check", "--format", "sarif", "."]);
-    let doc: Value = serde_json::from_slice(&out.stdout).expect("SARIF");
+    let doc: Value = serde_json::from_str(&out.stdout).expect("SARIF");
     let mut uris: Vec<&str> = doc["runs"][0]["results"]
         .as_array()
         .expect("results")
@@ -295,8 +287,7 @@ fn file_names_that_are_not_utf8_print_apart() {
         uris,
         ["bad%5CxFF%5CxFE.arb", "bad%FE%FF.arb", "bad%FF%FE.arb"]
     );
-    let human =
-        String::from_utf8(d.run(&["check", "--color", "never", "."]).stdout).expect("UTF-8");
+    let human = d.run(&["check", "--color", "never", "."]).stdout;
     assert!(human.contains("[./bad\\xFE\\xFF.arb:3:10]"), "{human}");
 }
 
@@ -322,17 +313,17 @@ fn convert_writes_values_and_comments_that_read_back_the_same() {
         ("native.arb", "1. g3-g4 $3 a7-a6 ; a } b {"),
     ] {
         let once = d.run(&["convert", file]);
-        assert_eq!(once.status.code(), Some(0), "{file}");
-        let once = String::from_utf8(once.stdout).expect("UTF-8");
+        assert_eq!(once.code, 0, "{file}");
+        let once = once.stdout;
         assert!(once.contains(wanted), "{file}:\n{once}");
         d.write("once.arb", &once);
-        let twice = String::from_utf8(d.run(&["convert", "once.arb"]).stdout).expect("UTF-8");
+        let twice = d.run(&["convert", "once.arb"]).stdout;
         assert_eq!(
             twice, once,
             "{file}: what convert writes reads back the same"
         );
     }
-    let native = String::from_utf8(d.run(&["convert", "native.arb"]).stdout).expect("UTF-8");
+    let native = d.run(&["convert", "native.arb"]).stdout;
     assert!(
         native.contains("[Event \"C:\\\\dir \\\"q\\\"\"]"),
         "{native}"

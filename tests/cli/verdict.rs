@@ -4,7 +4,8 @@
 //! the findings by severity. One fixture per ruleset and per ending kind; each verdict below
 //! is the one its fixture's header works out by hand.
 
-use crate::cli::{arbiter, scratch};
+use crate::bin;
+use crate::cli::scratch;
 
 /// Every ruleset and every ending kind: flag, no legal move, neither can move, den,
 /// Headquarters, all pieces captured, checkmate, stalemate, repetition, perpetual check and
@@ -76,7 +77,7 @@ fn verdicts(stdout: &str) -> String {
 fn every_ruleset_and_every_ending_has_its_verdict() {
     let mut all = String::new();
     for f in FIXTURES {
-        let run = arbiter(&["check", "--color", "never", f], None);
+        let run = bin::run(&["check", "--color", "never", f]);
         let v = verdicts(&run.stdout);
         assert!(!v.is_empty(), "{f}: no verdict in {}", run.stdout);
         all.push_str(&v);
@@ -86,15 +87,12 @@ fn every_ruleset_and_every_ending_has_its_verdict() {
 
 #[test]
 fn each_verdict_comes_before_its_findings_in_input_order() {
-    let run = arbiter(
-        &[
-            "check",
-            "--color",
-            "never",
-            "fixtures/stratego/multi-game.arb",
-        ],
-        None,
-    );
+    let run = bin::run(&[
+        "check",
+        "--color",
+        "never",
+        "fixtures/stratego/multi-game.arb",
+    ]);
     let at = |s: &str| {
         run.stdout
             .find(s)
@@ -118,17 +116,14 @@ fn each_verdict_comes_before_its_findings_in_input_order() {
 #[test]
 fn an_ignored_mismatch_still_decides_the_verdict_but_is_not_counted() {
     let f = "fixtures/stratego/result-contradicts-board.arb";
-    let run = arbiter(
-        &[
-            "check",
-            "--color",
-            "never",
-            "--ignore",
-            "result-mismatch",
-            f,
-        ],
-        None,
-    );
+    let run = bin::run(&[
+        "check",
+        "--color",
+        "never",
+        "--ignore",
+        "result-mismatch",
+        f,
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         verdicts(&run.stdout),
@@ -138,7 +133,7 @@ fn an_ignored_mismatch_still_decides_the_verdict_but_is_not_counted() {
          (flag-captured, ply 6))\n  \
          findings: none\n"
     );
-    let quiet = arbiter(&["check", "-q", f], None);
+    let quiet = bin::run(&["check", "-q", f]);
     assert_eq!(quiet.stdout, "", "--quiet keeps only the summary");
 }
 
@@ -147,7 +142,7 @@ fn names_and_moves_from_the_log_are_escaped() {
     let log = "[Game \"xiangqi\"]\n[Red \"Eve\u{1b}[2J\"]\n[Black \"Bob\u{202e}\"]\n\
                [FEN \"3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n[Result \"*\"]\n\n1. a8a9 *\n";
     let path = scratch("verdict-escape.arb", log);
-    let run = arbiter(&["check", "--color", "never", path.to_str().unwrap()], None);
+    let run = bin::run(&["check", "--color", "never", path.to_str().unwrap()]);
     let v = verdicts(&run.stdout);
     assert!(
         v.contains("Eve\u{241b}[2J (Red) vs Bob\u{21c6} (Black)"),
@@ -175,13 +170,13 @@ fn show_names_the_ending_in_the_verdict_words() {
             "draw: neither side can move",
         ),
     ] {
-        let check = arbiter(&["check", "--color", "never", f], None);
+        let check = bin::run(&["check", "--color", "never", f]);
         assert!(
             check.stdout.to_lowercase().contains(&words.to_lowercase()),
             "{}",
             check.stdout
         );
-        let show = arbiter(&["show", "--color", "never", f, "--ply", ply], None);
+        let show = bin::run(&["show", "--color", "never", f, "--ply", ply]);
         let caption = show.stdout.lines().next().unwrap_or_default();
         assert!(
             caption.contains(&format!("game over: {words} (")),

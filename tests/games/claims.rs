@@ -397,14 +397,7 @@ fn the_second_spionage_game_names_turn_and_move() {
 
 /// `arbiter claim ARGS`: exit code, stdout, stderr.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = crate::xiangqi_support::arbiter(&[&["claim"], args].concat());
-    let (head, rest) = out.split_once("\n--- stdout\n").expect("exit line");
-    let (stdout, stderr) = rest.split_once("--- stderr\n").expect("stderr part");
-    let code = head
-        .trim_start_matches("exit ")
-        .parse()
-        .expect("an exit code");
-    (code, stdout.to_string(), stderr.to_string())
+    crate::bin::run(&[&["claim"], args].concat()).parts()
 }
 
 #[test]

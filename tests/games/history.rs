@@ -2,6 +2,7 @@
 //! Veldslag's no-capture thresholds), on the hand-built fixtures in
 //! `fixtures/history/` (each fixture's header works out its verdict from the rule text).
 
+use crate::fixtures::assert_verdicts;
 use arbiter::pipeline::{check_source, GameReport, Options, Source};
 use arbiter::rules::Overrides;
 use std::path::{Path, PathBuf};
@@ -30,20 +31,23 @@ fn codes(g: &GameReport) -> Vec<(String, Option<u32>)> {
         .collect()
 }
 
-fn expect(name: &str, plies: usize, findings: &[(&str, u32)]) -> GameReport {
+/// Judges `name` and holds it to `plies` replayed and the verdict its header works out,
+/// `findings` and `outcome` as `tests/support/fixtures.rs` reads them.
+fn expect(name: &str, plies: usize, findings: &str, outcome: &str) -> GameReport {
     let g = judge(name);
     assert_eq!(g.plies, plies, "{name}: plies replayed");
-    let want: Vec<(String, Option<u32>)> = findings
-        .iter()
-        .map(|(c, p)| (c.to_string(), Some(*p)))
-        .collect();
-    assert_eq!(codes(&g), want, "{name}: findings");
+    assert_verdicts(name, std::slice::from_ref(&g), &[(findings, outcome)]);
     g
 }
 
 #[test]
 fn two_squares_fourth_move_is_forbidden_and_replay_goes_on() {
-    let g = expect("two-squares-fourth-move.arb", 8, &[("two-squares-rule", 7)]);
+    let g = expect(
+        "two-squares-fourth-move.arb",
+        8,
+        "two-squares-rule@7",
+        "none",
+    );
     assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
     assert_eq!(g.findings[0].labels.len(), 3);
     assert_eq!(g.parameters.two_squares.map(|t| t.count()), Some(3));
@@ -51,12 +55,12 @@ fn two_squares_fourth_move_is_forbidden_and_replay_goes_on() {
 
 #[test]
 fn two_squares_three_moves_are_legal() {
-    expect("two-squares-three-moves-legal.arb", 8, &[]);
+    expect("two-squares-three-moves-legal.arb", 8, "none", "none");
 }
 
 #[test]
 fn two_squares_tag_sets_the_limit_and_cli_overrides_it() {
-    let g = expect("two-squares-limit-five.arb", 8, &[]);
+    let g = expect("two-squares-limit-five.arb", 8, "none", "none");
     assert_eq!(g.parameters.two_squares.map(|t| t.count()), Some(5));
     let g = judge_with(
         "two-squares-limit-five.arb",
@@ -81,7 +85,8 @@ fn scout_shuttle_inside_one_segment() {
     let g = expect(
         "two-squares-scout-segment.arb",
         8,
-        &[("two-squares-rule", 7)],
+        "two-squares-rule@7",
+        "none",
     );
     assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
 }
@@ -91,7 +96,8 @@ fn chase_repeating_a_position_is_forbidden() {
     let g = expect(
         "chase-repeats-position.arb",
         13,
-        &[("more-squares-rule", 13)],
+        "more-squares-rule@13",
+        "none",
     );
     let f = &g.findings[0];
     assert!(
@@ -109,19 +115,20 @@ fn chase_violation_does_not_stop_the_replay() {
     let g = expect(
         "chase-violation-replay-goes-on.arb",
         15,
-        &[("more-squares-rule", 13)],
+        "more-squares-rule@13",
+        "none",
     );
     assert!(g.outcome.is_none());
 }
 
 #[test]
 fn chase_using_only_the_return_exception_is_allowed() {
-    expect("chase-return-exception.arb", 12, &[]);
+    expect("chase-return-exception.arb", 12, "none", "none");
 }
 
 #[test]
 fn chase_switching_between_two_pieces() {
-    let g = expect("chase-two-pieces.arb", 13, &[("more-squares-rule", 13)]);
+    let g = expect("chase-two-pieces.arb", 13, "more-squares-rule@13", "none");
     let f = &g.findings[0];
     assert!(
         f.message.contains("the Blue General on d7"),
@@ -133,11 +140,11 @@ fn chase_switching_between_two_pieces() {
 
 #[test]
 fn a_player_whose_only_move_is_forbidden_loses() {
-    let g = expect("only-forbidden-moves-loses.arb", 52, &[]);
-    let o = g.outcome.expect("the game ends");
-    assert_eq!(
-        (o.result.as_str(), o.reason.as_str(), o.ply),
-        ("0-1", "no-legal-move", 52)
+    expect(
+        "only-forbidden-moves-loses.arb",
+        52,
+        "none",
+        "no-legal-move 0-1 52",
     );
     // With the rule off, a2-a1 is a legal move: the game is not over, and the recorded 0-1
     // no longer follows from the moves.
@@ -154,12 +161,18 @@ fn a_player_whose_only_move_is_forbidden_loses() {
 
 #[test]
 fn veldslag_thresholds_at_the_exact_plies() {
-    expect("veldslag-99-plies.arb", 99, &[]);
-    expect("veldslag-no-capture-50.arb", 100, &[("no-capture-50", 100)]);
+    expect("veldslag-99-plies.arb", 99, "none", "none");
+    expect(
+        "veldslag-no-capture-50.arb",
+        100,
+        "no-capture-50@100",
+        "none",
+    );
     expect(
         "veldslag-no-capture-80.arb",
         160,
-        &[("no-capture-50", 100), ("no-capture-80", 160)],
+        "no-capture-50@100 no-capture-80@160",
+        "none",
     );
 }
 
@@ -168,10 +181,10 @@ fn a_variation_is_judged_with_the_plies_it_shares_with_its_parent() {
     let g = expect(
         "two-squares-in-variation.arb",
         8,
-        &[("two-squares-rule", 7)],
+        "two-squares-rule@7/line1",
+        "none",
     );
     assert_eq!((g.lines, g.variation_plies), (2, 1));
-    assert_eq!(g.findings[0].line, 1, "the variation's ply 7");
     assert_eq!(g.findings[0].evidence, vec![1, 3, 5]);
     assert_eq!(
         g.branches[0].describe(1),

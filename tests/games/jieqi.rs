@@ -11,10 +11,9 @@ use arbiter::rules::{replay_observed, GameId, Side};
 use arbiter::Severity;
 use proptest::prelude::*;
 
-use crate::xiangqi_support;
-use xiangqi_support::{
-    arbiter, assert_fixture_verdicts, codes_at_plies, fixtures_in, outcome_text,
-    rendered_diagnostics,
+use crate::bin;
+use crate::fixtures::{
+    assert_one_game_verdicts, codes_at_plies, fixtures_in, outcome_text, rendered_diagnostics,
 };
 
 fn fixtures() -> Vec<std::path::PathBuf> {
@@ -36,7 +35,7 @@ fn verdicts(text: &str) -> (Vec<String>, String) {
 fn fixtures_give_their_hand_worked_verdicts() {
     let files = fixtures();
     assert!(files.len() >= 20, "only {} jieqi fixtures", files.len());
-    assert_fixture_verdicts(files, |_| Options::default(), GameId::Jieqi);
+    assert_one_game_verdicts(&files, |_| Options::default(), GameId::Jieqi);
 }
 
 #[test]
@@ -385,11 +384,8 @@ fn cli_views_claims_and_json() {
             "fixtures/jieqi/reveal-beyond-pool.arb",
         ],
     ] {
-        out.push_str(&format!(
-            "$ arbiter {}\n{}\n",
-            args.join(" "),
-            arbiter(args)
-        ));
+        out.push_str(&bin::session(args));
+        out.push('\n');
     }
     insta::assert_snapshot!("jieqi_cli", out);
 }

@@ -1,9 +1,11 @@
 //! Every ruleset judged against hand-worked fixtures in `fixtures/<game>/`.
 
+#[path = "../support/bin.rs"]
+mod bin;
 #[path = "../support/corpus.rs"]
 mod corpus_support;
-#[path = "../support/xiangqi.rs"]
-mod xiangqi_support;
+#[path = "../support/fixtures.rs"]
+mod fixtures;
 
 mod claims;
 mod history;

@@ -4,7 +4,7 @@
 //! answer is the one its header works out for that ply: the comment on each row says which.
 //! Human and JSON snapshots; exit codes 0 allowed, 1 not allowed.
 
-use crate::xiangqi_support::arbiter;
+use crate::bin;
 
 /// Fixture, ply, move, the answer expected (`allowed`, `not-allowed`, `illegal`, `game-over`),
 /// and the rule that forbids it.
@@ -115,11 +115,9 @@ const MOVES: &[(&str, &str, &str, &str, &str)] = &[
 ];
 
 /// The exit code and stdout of `arbiter claim ARGS`.
-fn run(args: &[&str]) -> (String, String) {
-    let out = arbiter(&[&["claim"], args].concat());
-    let (head, rest) = out.split_once("\n--- stdout\n").expect("exit line");
-    let stdout = rest.split_once("--- stderr\n").map_or(rest, |(o, _)| o);
-    (head.to_string(), stdout.to_string())
+fn run(args: &[&str]) -> (i32, String) {
+    let run = bin::run(&[&["claim"], args].concat());
+    (run.code, run.stdout)
 }
 
 #[test]
@@ -128,11 +126,7 @@ fn may_i_play_each_move() {
     for (file, ply, mv, answer, rule) in MOVES {
         let path = format!("fixtures/{file}");
         let (exit, text) = run(&[&path, "--ply", ply, "--move", mv]);
-        let want_exit = if *answer == "allowed" {
-            "exit 0"
-        } else {
-            "exit 1"
-        };
+        let want_exit = if *answer == "allowed" { 0 } else { 1 };
         assert_eq!(exit, want_exit, "{file} {mv}: {text}");
         human.push_str(&text);
         let (_, json) = run(&[&path, "--ply", ply, "--move", mv, "--format", "json"]);
@@ -190,7 +184,7 @@ fn every_move_allowed_and_apart_the_forbidden_ones() {
     ] {
         let path = format!("fixtures/{file}");
         let (exit, text) = run(&[&path, "--ply", ply, "--moves"]);
-        assert_eq!(exit, "exit 0", "{file}: {text}");
+        assert_eq!(exit, 0, "{file}: {text}");
         human.push_str(&text);
         let (_, json) = run(&[&path, "--ply", ply, "--move", "--format", "json"]);
         let v: serde_json::Value = serde_json::from_str(&json).expect("one JSON object");
@@ -213,9 +207,9 @@ fn no_move_after_the_end_and_no_ply_beyond_the_game() {
         "33",
         "--moves",
     ]);
-    assert_eq!(exit, "exit 1", "{text}");
+    assert_eq!(exit, 1, "{text}");
     assert!(text.contains("no move: the game ended on ply 33"), "{text}");
-    let out = arbiter(&[
+    let out = bin::run(&[
         "claim",
         "fixtures/stratego/clean-stratego.arb",
         "--ply",
@@ -223,5 +217,5 @@ fn no_move_after_the_end_and_no_ply_beyond_the_game() {
         "--move",
         "a4-a5",
     ]);
-    assert!(out.starts_with("exit 2\n"), "{out}");
+    assert_eq!(out.code, 2, "{out:?}");
 }

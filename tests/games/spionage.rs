@@ -1,14 +1,10 @@
 //! Spionage fixtures (`fixtures/spionage/*.arb`): every game states its hand-worked verdict in
-//! `; expect:` comment lines, which this test compares with what arbiter finds; the findings
-//! of each file are also kept as insta snapshots. The unmasking fixture is replayed through the
-//! engine to check `State::unmasked`, which makes no finding.
-//!
-//! Expectation lines, inside a game (after its tags):
-//! - `; expect: none` — no finding beyond the other expect lines;
-//! - `; expect: <code> ply <n>` or `; expect: <code>` — one finding (record-level without ply);
-//! - `; expect: outcome <result> <reason> ply <n>` — how the moves end the game (without this
-//!   line the game must not end on the board).
+//! `; expect:` and `; outcome:` comment lines after its tags (`tests/support/fixtures.rs`),
+//! which this test compares with what arbiter finds; the findings of each file are also kept
+//! as insta snapshots. The unmasking fixture is replayed through the engine to check
+//! `State::unmasked`, which makes no finding.
 
+use crate::fixtures::{assert_fixture_verdicts, fixtures_in};
 use arbiter::games::spionage::{Spionage, State};
 use arbiter::pipeline::{check_record, parse_source, Options, Source};
 use arbiter::record::parse::parse_log;
@@ -20,91 +16,22 @@ fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/spionage")
 }
 
-fn fixture_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(fixture_dir())
-        .expect("fixtures/spionage exists")
-        .map(|e| e.expect("readable entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "arb"))
-        .collect();
-    files.sort();
-    files
-}
-
-#[derive(Debug, Default, PartialEq)]
-struct Expected {
-    findings: Vec<String>,
-    outcome: Option<String>,
-    lines: usize,
-}
-
-fn expectations(game_text: &str) -> Expected {
-    let mut e = Expected::default();
-    for line in game_text.lines() {
-        let Some(rest) = line.trim().strip_prefix("; expect:") else {
-            continue;
-        };
-        e.lines += 1;
-        let rest = rest.trim();
-        if rest == "none" {
-            continue;
-        }
-        if let Some(o) = rest.strip_prefix("outcome ") {
-            e.outcome = Some(o.to_string());
-        } else {
-            e.findings.push(rest.to_string());
-        }
-    }
-    e.findings.sort();
-    e
-}
-
 #[test]
 fn fixtures_match_their_hand_worked_verdicts() {
-    let files = fixture_files();
+    let files = fixtures_in("spionage");
     assert!(
         files.len() >= 10,
         "expected the Spionage fixtures, found {files:?}"
     );
-    let mut failures = Vec::new();
     let mut games = 0;
-    for path in &files {
-        let src = Source::read(path);
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let mut snapshot = String::new();
-        for rec in parse_source(&src) {
+    for j in assert_fixture_verdicts(&files, |_| Options::default()) {
+        let (src, mut snapshot) = (&j.src, String::new());
+        for (rec, report) in j.records.iter().zip(&j.reports) {
             games += 1;
-            let text = &src.text[rec.span.start..rec.span.end];
-            let want = expectations(text);
-            if want.lines == 0 {
-                failures.push(format!(
-                    "{name} game {}: no `; expect:` line",
-                    rec.index + 1
-                ));
-            }
-            let report = check_record(&src.name, &rec, &Options::default());
-            let mut got: Vec<String> = report
-                .findings
-                .iter()
-                .map(|f| match f.ply {
-                    Some(p) => format!("{} ply {p}", f.code),
-                    None => f.code.to_string(),
-                })
-                .collect();
-            got.sort();
             let outcome = report
                 .outcome
                 .as_ref()
                 .map(|o| format!("{} {} ply {}", o.result.as_str(), o.reason, o.ply));
-            if got != want.findings || outcome != want.outcome {
-                failures.push(format!(
-                    "{name} game {}: expected {:?} / outcome {:?}, got {:?} / outcome {:?}",
-                    rec.index + 1,
-                    want.findings,
-                    want.outcome,
-                    got,
-                    outcome
-                ));
-            }
             snapshot.push_str(&format!(
                 "game {} ({}): {} plies, outcome {}\n",
                 rec.index + 1,
@@ -123,10 +50,10 @@ fn fixtures_match_their_hand_worked_verdicts() {
                 ));
             }
         }
+        let name = src.name.rsplit('/').next().expect("a file name");
         let stem = name.trim_end_matches(".arb").replace('-', "_");
         insta::assert_snapshot!(format!("spionage_{stem}"), snapshot);
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(games >= 100, "only {games} fixture games were checked");
 }
 

@@ -8,6 +8,7 @@
 //! after each combat. insta snapshots pin the human report of every fixture with a finding,
 //! and the JSON document of a representative set.
 
+use crate::fixtures::verdict_differences;
 use arbiter::games::stratego::{Kind, State, Stratego};
 use arbiter::pipeline::{self, check_source, GameReport, Options, Source};
 use arbiter::report::{human, json};
@@ -513,26 +514,20 @@ fn compare(name: &str, index: usize, want: &Verdict, got: &GameReport) -> Vec<St
             got.plies, want.plies
         ));
     }
-    let outcome = got
-        .outcome
-        .as_ref()
-        .map(|o| (o.result.as_str(), o.reason.as_str(), o.ply));
-    if outcome != want.outcome {
-        bad.push(format!(
-            "{at}: outcome {outcome:?}, expected {:?}",
-            want.outcome
-        ));
-    }
-    let codes: Vec<(&str, Option<u32>)> = got
+    // The codes, plies and outcome in the fixture grammar, compared as every fixture's are.
+    let expect: Vec<String> = want
         .findings
         .iter()
-        .map(|f| (f.code.as_str(), f.ply))
+        .map(|&(c, p, _)| format!("{c}@{}", p.map_or("-".to_string(), |p| p.to_string())))
         .collect();
-    let want_codes: Vec<(&str, Option<u32>)> =
-        want.findings.iter().map(|&(c, p, _)| (c, p)).collect();
-    if codes != want_codes {
-        bad.push(format!("{at}: findings {codes:?}, expected {want_codes:?}"));
-    } else {
+    let outcome = want
+        .outcome
+        .map_or("none".to_string(), |(result, reason, ply)| {
+            format!("{reason} {result} {ply}")
+        });
+    let differences = verdict_differences(got, &expect.join(" "), &outcome);
+    bad.extend(differences.iter().map(|d| format!("{at}: {d}")));
+    if !differences.iter().any(|d| d.starts_with("findings")) {
         for (f, (_, _, text)) in got.findings.iter().zip(&want.findings) {
             if !f.message.contains(text) {
                 bad.push(format!("{at}: message `{}` lacks `{text}`", f.message));

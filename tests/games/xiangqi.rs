@@ -2,14 +2,18 @@
 //! diagnostics, the 2000-game xqbase corpus, the CLI's `--game xiangqi`, and properties of
 //! random legal games.
 
-use crate::xiangqi_support;
+use crate::bin;
+use crate::fixtures::{assert_one_game_verdicts, fixtures_in, header, rendered_diagnostics, root};
 use arbiter::games::xiangqi::{Move, MoveList, Position};
 use arbiter::pipeline::{check_source, parse_source, Options, Source};
 use arbiter::record::RecordedResult;
 use arbiter::rules::{GameId, Overrides};
 use arbiter::{Code, Severity};
 use proptest::prelude::*;
-use xiangqi_support::{assert_fixture_verdicts, fixtures, header, rendered_diagnostics, root};
+
+fn fixtures() -> Vec<std::path::PathBuf> {
+    fixtures_in("xiangqi")
+}
 
 fn options_for(text: &str) -> Options {
     let mut opts = Options::default();
@@ -23,7 +27,7 @@ fn options_for(text: &str) -> Options {
 fn fixtures_give_their_hand_worked_verdicts() {
     let files = fixtures();
     assert!(files.len() >= 30, "only {} xiangqi fixtures", files.len());
-    assert_fixture_verdicts(files, options_for, GameId::Xiangqi);
+    assert_one_game_verdicts(&files, options_for, GameId::Xiangqi);
 }
 
 #[test]
@@ -35,7 +39,7 @@ fn fixture_diagnostics() {
 #[test]
 fn cli_reads_xqbase_records_with_or_without_game() {
     let fixture = root().join("fixtures/xiangqi/no-game-tag.pgn");
-    let run = xiangqi_support::arbiter;
+    let run = |args: &[&str]| bin::run(args).transcript();
     let path = fixture.strip_prefix(root()).unwrap().to_str().unwrap();
     let with = run(&["check", "--game", "xiangqi", "--color", "never", path]);
     let without = run(&["check", "--color", "never", path]);
@@ -380,7 +384,7 @@ proptest! {
 /// ply that is no third occurrence. Exit codes: 0 holds, 1 does not.
 #[test]
 fn cli_repetition_claims() {
-    let run = xiangqi_support::arbiter;
+    let run = |args: &[&str]| bin::run(args).transcript();
     let check = "fixtures/xiangqi/repetition-perpetual-check.arb";
     let out = [
         run(&["claim", check, "--ply", "8", "perpetual-check"]),
@@ -420,7 +424,7 @@ fn cli_repetition_claims() {
 /// `--repetition claim` overrides the default and the JSON names the mode in force.
 #[test]
 fn cli_repetition_mode_is_reported() {
-    let run = xiangqi_support::arbiter;
+    let run = |args: &[&str]| bin::run(args).transcript();
     let f = "fixtures/xiangqi/repetition-perpetual-check.arb";
     for (args, mode, outcome) in [
         (vec!["check", "--format", "json", f], "ends", true),
@@ -455,7 +459,7 @@ fn cli_repetition_mode_is_reported() {
 /// on a later third occurrence inside it still holds, with the reported repetition's verdict.
 #[test]
 fn claims_inside_a_reported_repetition() {
-    let run = xiangqi_support::arbiter;
+    let run = |args: &[&str]| bin::run(args).transcript();
     let f = "fixtures/xiangqi/repetition-claim-mode.arb";
     // After ply 10 the position after ply 2 stands for the third time (plies 2, 6, 10).
     let out = run(&["claim", f, "--ply", "10", "perpetual-check"]);

@@ -3,8 +3,9 @@
 //! ICCS, full-width WXF and Chinese), the 2000-game corpus converted and read back, the
 //! hand-worked tandem fixtures' moves, properties of random games, the CLI.
 
+use crate::bin;
 use crate::corpus_support;
-use crate::xiangqi_support;
+use crate::fixtures::{fixtures_in, header, source};
 use arbiter::convert::{convert_one, Problem};
 use arbiter::games::xiangqi::notation::{self, Notation};
 use arbiter::games::xiangqi::{fen, random::random_game, Move, MoveList, Position};
@@ -15,7 +16,6 @@ use arbiter::Severity;
 use corpus_support::corpus_dir;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use xiangqi_support::{fixtures, header, source};
 
 /// `--game xiangqi --repetition claim`: the archives play on after a third occurrence, and
 /// notation tests want every ply read.
@@ -156,7 +156,7 @@ fn corpus_converted_to_wxf_and_chinese_reads_back_the_same() {
 #[test]
 fn fixtures_resolve_to_their_hand_worked_moves() {
     let mut checked = 0;
-    for path in fixtures() {
+    for path in fixtures_in("xiangqi") {
         let src = source(&path);
         let Some(want) = header(&src.text, "iccs") else {
             continue;
@@ -331,23 +331,15 @@ fn convert_refuses_wxf_for_other_games_and_unreadable_plies() {
     }
 }
 
-fn run(args: &[&str]) -> String {
-    format!(
-        "$ arbiter {}\n{}",
-        args.join(" "),
-        xiangqi_support::arbiter(args)
-    )
-}
-
 #[test]
 fn cli_convert_notation() {
     let fixture = "fixtures/xiangqi/notation-pawns-two-files-wxf.arb";
     let mut out = String::new();
     for n in ["chinese", "wxf", "iccs"] {
-        out.push_str(&run(&["convert", "--notation", n, fixture]));
+        out.push_str(&bin::session(&["convert", "--notation", n, fixture]));
         out.push('\n');
     }
-    out.push_str(&run(&[
+    out.push_str(&bin::session(&[
         "convert",
         "--notation",
         "wxf",
