@@ -246,7 +246,7 @@ impl<'r, R: Rules> Walk<'_, 'r, R> {
             Ok(applied) => {
                 top.i += 1;
                 top.played += 1;
-                top.outcome = rules.outcome(state, number);
+                top.outcome = rules.settled_outcome(state, number);
                 self.path.plies.push(applied.info.clone());
                 if line == 0 {
                     self.out.main.findings.extend(applied.findings);
@@ -257,6 +257,15 @@ impl<'r, R: Rules> Walk<'_, 'r, R> {
                 }
                 return;
             }
+            // A position without a legal move ended the line before this ply.
+            Err(f) if top.outcome.is_none() => match rules.outcome(state, number - 1) {
+                Some(end) => {
+                    let f = moves_after_end(&moves[i..], number, &end);
+                    top.outcome = Some(end);
+                    f
+                }
+                None => f,
+            },
             Err(f) => f,
         };
         // The line cannot go on. Its children at this move were walked already; the later
@@ -279,7 +288,12 @@ impl<'r, R: Rules> Walk<'_, 'r, R> {
 
     /// Closes the top line: its figures, its state taken back to its branch point.
     fn leave(&mut self) {
-        let top = self.stack.pop().expect("an open line");
+        let mut top = self.stack.pop().expect("an open line");
+        if top.outcome.is_none() && !top.done {
+            // The line's last position: only now is its search for a legal move needed.
+            let state = self.states.last().expect("the walk's state");
+            top.outcome = self.rules.outcome(state, top.base + top.i as u32);
+        }
         if top.line == 0 {
             self.out.main.outcome = top.outcome;
             self.out.main.stopped = top.stopped;
