@@ -5,8 +5,10 @@
 # Prints one line per input, "identical" or "DIFFERS" (with the first differing lines), and
 # exits 1 when anything differs. Builds in a temporary worktree (its own target directory).
 set -euo pipefail
-before=$1 after=$2
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Resolved here: `HEAD` in the temporary worktree would be its own (the BEFORE commit).
+before=$(git -C "$root" rev-parse --verify "$1^{commit}")
+after=$(git -C "$root" rev-parse --verify "$2^{commit}")
 corpus=${ARBITER_CORPUS:-$root/../shared/corpus}
 work=$(mktemp -d)
 trap 'git -C "$root" worktree remove --force "$work/tree" >/dev/null 2>&1; rm -rf "$work"' EXIT
