@@ -42,7 +42,8 @@ impl Start {
     }
 }
 
-fn side_name(side: Side) -> &'static str {
+/// `White` or `Black`: the registry's side names of Spionage.
+pub(super) fn side_name(side: Side) -> &'static str {
     crate::types::GameId::Spionage.side_names()[side.index()]
 }
 

@@ -3,6 +3,7 @@
 //! for a small (8x8) board arbiter does not judge.
 
 use super::pieces::{Kind, ARMY, KINDS, LETTERS};
+use super::position::side_name;
 use super::{Piece, SOURCE};
 use crate::finding::{Code, Finding};
 use crate::geometry::{Geometry, Square, MAX_SQUARES};
@@ -29,13 +30,6 @@ pub fn side_word(side: Side) -> &'static str {
     match side {
         Side::First => "white",
         Side::Second => "black",
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "White",
-        Side::Second => "Black",
     }
 }
 

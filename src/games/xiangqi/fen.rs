@@ -27,6 +27,7 @@
 use super::position::{
     in_palace, own_half, start_kind, Kind, Piece, Position, GEOMETRY, HEIGHT, WIDTH,
 };
+use super::side_name;
 use crate::geometry::Square;
 use crate::types::Side;
 use std::ops::Range;
@@ -565,13 +566,6 @@ fn write_pool(pool: &[Counts; 2], out: &mut String) {
     }
     if out.len() == start {
         out.push('-');
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "Red",
-        Side::Second => "Black",
     }
 }
 

@@ -23,6 +23,7 @@
 
 use super::fen::Counts;
 use super::position::{Kind, Piece, Position, GEOMETRY, SQUARES};
+use super::side_name;
 use crate::finding::{Code, Finding};
 use crate::record::{GameRecord, MoveRecord};
 use crate::rulebook::Rule;
@@ -65,10 +66,6 @@ pub struct Notes {
     reveal: Option<(Kind, Span)>,
     /// What a capture took: `Some(None)` written as unknown (`?` or empty after the colon).
     captured: Option<(Option<Kind>, Span)>,
-}
-
-fn side_name(side: Side) -> &'static str {
-    super::side_name(side)
 }
 
 /// Reads one identity letter of an annotation; `K` is never an identity of a covered piece.

@@ -130,11 +130,9 @@ impl State {
     }
 }
 
+/// `Red` or `Black`: the registry's side names of Xiangqi (and Jieqi).
 pub(crate) fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "Red",
-        Side::Second => "Black",
-    }
+    GameId::Xiangqi.side_names()[side.index()]
 }
 
 fn name(sq: u8) -> String {

@@ -24,6 +24,7 @@
 pub use super::points::Points;
 use super::points::{bit, points};
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY};
+use super::side_name;
 use crate::geometry::Square;
 use crate::rulebook::Rule;
 use crate::types::EndReason;
@@ -463,13 +464,6 @@ impl History {
 
 /// The rule source named by every repetition finding.
 pub const RULE: Rule = Rule::Repetition;
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "Red",
-        Side::Second => "Black",
-    }
-}
 
 /// Most labels a repetition finding puts on the window's plies (the evidence lists them all).
 const MAX_LABELS: usize = 8;
