@@ -15,8 +15,10 @@ use super::{
 };
 use crate::finding::{Code, Finding};
 use crate::rulebook::Rule;
+use compact_str::CompactString;
 use quick_xml::events::Event;
 use quick_xml::Reader;
+use std::borrow::Cow;
 
 const RULE: Rule = Rule::GravonFormat;
 const FILES: &[u8; 10] = b"ABCDEFGHIK";
@@ -478,11 +480,25 @@ fn element_span(text: &str, before: usize, after: usize) -> Span {
 
 /// An attribute's value and its span (the characters between the quotes).
 fn attr(text: &str, elem: Span, name: &str) -> Option<Spanned<String>> {
+    let (raw, span) = attr_raw(text, elem, name)?;
+    Some(Spanned::new(unescape_xml(raw), span))
+}
+
+/// [`attr`] without unescaping: the value as written, borrowed from `text` (no allocation;
+/// a move reads three attributes).
+fn attr_raw<'a>(text: &'a str, elem: Span, name: &str) -> Option<(&'a str, Span)> {
     let s = text.get(elem.start..elem.end)?;
+    let (b, n) = (s.as_bytes(), name.as_bytes());
     let mut from = 0;
-    while let Some(i) = s[from..].find(name) {
+    // The leftmost occurrence of `name` from `from` on: its first byte by memchr, then the
+    // rest compared (a byte scan; the names are ASCII, so every match is a char boundary).
+    while let Some(i) = memchr::memchr(n[0], &b[from..]) {
         let at = from + i;
-        let ok_before = at == 0 || s.as_bytes()[at - 1].is_ascii_whitespace();
+        if !b[at..].starts_with(n) {
+            from = at + 1;
+            continue;
+        }
+        let ok_before = at == 0 || b[at - 1].is_ascii_whitespace();
         let rest = s[at + name.len()..].trim_start();
         if ok_before && rest.starts_with('=') {
             let after_eq = rest[1..].trim_start();
@@ -491,12 +507,9 @@ fn attr(text: &str, elem: Span, name: &str) -> Option<Spanned<String>> {
                 return None;
             }
             let vstart_rel = s.len() - after_eq.len() + 1;
-            let vend_rel = vstart_rel + s[vstart_rel..].find(quote)?;
-            let value = &s[vstart_rel..vend_rel];
-            return Some(Spanned::new(
-                unescape_xml(value),
-                Span::new(elem.start + vstart_rel, elem.start + vend_rel),
-            ));
+            let vend_rel = vstart_rel + memchr::memchr(quote as u8, &b[vstart_rel..])?;
+            let span = Span::new(elem.start + vstart_rel, elem.start + vend_rel);
+            return Some((&s[vstart_rel..vend_rel], span));
         }
         from = at + name.len();
     }
@@ -610,10 +623,46 @@ fn gravon_square(s: &str) -> Option<((u8, u32), bool)> {
     Some(((file, rank), defect))
 }
 
+/// `a4-a5`: the move from `from` to `to` (file index, rank) as a log writes it, built in
+/// place (short texts live inline: no allocation per move).
+fn move_text(from: (u8, u32), to: (u8, u32)) -> CompactString {
+    let mut t = CompactString::default();
+    for (i, (f, r)) in [from, to].into_iter().enumerate() {
+        if i == 1 {
+            t.push('-');
+        }
+        t.push((b'a' + f) as char);
+        let mut digits = [0u8; 10];
+        let mut n = r;
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        t.push_str(std::str::from_utf8(&digits[k..]).unwrap_or_default());
+    }
+    t
+}
+
+/// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
+fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a, str>>> {
+    let (raw, span) = attr_raw(text, elem, name)?;
+    let value = if raw.contains('&') {
+        Cow::Owned(unescape_xml(raw))
+    } else {
+        Cow::Borrowed(raw)
+    };
+    Some(Spanned::new(value, span))
+}
+
 fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64) {
-    let src = attr(text, elem, "source");
-    let dst = attr(text, elem, "target");
-    let id = attr(text, elem, "id");
+    let src = attr_cow(text, elem, "source");
+    let dst = attr_cow(text, elem, "target");
+    let id = attr_cow(text, elem, "id");
     if let Some(id) = &id {
         if id.value.trim().parse::<u64>().ok() != Some(*ply_expected) {
             g.findings.push(
@@ -648,7 +697,6 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
                         );
                     }
                 }
-                let name = |(f, r): (u8, u32)| format!("{}{}", (b'a' + f) as char, r);
                 (
                     Some(CoordMove {
                         from,
@@ -657,15 +705,15 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
                         from_span: s.span,
                         to_span: d.span,
                     }),
-                    format!("{}-{}", name(from), name(to)),
+                    move_text(from, to),
                 )
             }
-            _ => (None, format!("{}-{}", s.value, d.value)),
+            _ => (None, format!("{}-{}", s.value, d.value).into()),
         },
-        _ => (None, String::from("<move>")),
+        _ => (None, CompactString::const_new("<move>")),
     };
     g.moves.push(MoveRecord {
-        text: Spanned::new(text_value.into(), elem),
+        text: Spanned::new(text_value, elem),
         extra: Some(Box::new(PlyExtra {
             annotation: None,
             imported_coord: Some(coord),
