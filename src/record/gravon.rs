@@ -490,9 +490,10 @@ fn attr_raw<'a>(text: &'a str, elem: Span, name: &str) -> Option<(&'a str, Span)
     let s = text.get(elem.start..elem.end)?;
     let (b, n) = (s.as_bytes(), name.as_bytes());
     let mut from = 0;
-    // The leftmost occurrence of `name` from `from` on: its first byte by memchr, then the
-    // rest compared (a byte scan; the names are ASCII, so every match is a char boundary).
-    while let Some(i) = memchr::memchr(n[0], &b[from..]) {
+    // The leftmost occurrence of `name` from `from` on: its first byte, then the rest
+    // compared (a plain byte scan: an element is a few dozen bytes; the names are ASCII, so
+    // every match is a char boundary).
+    while let Some(i) = b[from..].iter().position(|&c| c == n[0]) {
         let at = from + i;
         if !b[at..].starts_with(n) {
             from = at + 1;
@@ -507,7 +508,7 @@ fn attr_raw<'a>(text: &'a str, elem: Span, name: &str) -> Option<(&'a str, Span)
                 return None;
             }
             let vstart_rel = s.len() - after_eq.len() + 1;
-            let vend_rel = vstart_rel + memchr::memchr(quote as u8, &b[vstart_rel..])?;
+            let vend_rel = vstart_rel + b[vstart_rel..].iter().position(|&c| c == quote as u8)?;
             let span = Span::new(elem.start + vstart_rel, elem.start + vend_rel);
             return Some((&s[vstart_rel..vend_rel], span));
         }
@@ -626,26 +627,29 @@ fn gravon_square(s: &str) -> Option<((u8, u32), bool)> {
 /// `a4-a5`: the move from `from` to `to` (file index, rank) as a log writes it, built in
 /// place (short texts live inline: no allocation per move).
 fn move_text(from: (u8, u32), to: (u8, u32)) -> CompactString {
-    let mut t = CompactString::default();
+    let mut buf = [0u8; 24];
+    let mut n = 0;
     for (i, (f, r)) in [from, to].into_iter().enumerate() {
         if i == 1 {
-            t.push('-');
+            buf[n] = b'-';
+            n += 1;
         }
-        t.push((b'a' + f) as char);
+        buf[n] = b'a' + f;
+        n += 1;
         let mut digits = [0u8; 10];
-        let mut n = r;
-        let mut k = digits.len();
+        let (mut rest, mut k) = (r, digits.len());
         loop {
             k -= 1;
-            digits[k] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
+            digits[k] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
                 break;
             }
         }
-        t.push_str(std::str::from_utf8(&digits[k..]).unwrap_or_default());
+        buf[n..n + digits.len() - k].copy_from_slice(&digits[k..]);
+        n += digits.len() - k;
     }
-    t
+    CompactString::new(std::str::from_utf8(&buf[..n]).unwrap_or_default())
 }
 
 /// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
