@@ -652,6 +652,64 @@ fn move_text(from: (u8, u32), to: (u8, u32)) -> CompactString {
     CompactString::new(std::str::from_utf8(&buf[..n]).unwrap_or_default())
 }
 
+/// The attributes of an element written plainly, as Gravon writes every move:
+/// `<move id="1" source="F4" target="F5"/>`, one space before each attribute, names of
+/// lower-case letters, values of letters, digits and `:` between double quotes. There
+/// [`attr`] finds each name exactly where the attribute is (no value holds white space, an
+/// entity or a quote), so one pass reads all of them; `None` for any other writing.
+struct PlainAttrs<'a> {
+    /// Name, value, and the value's bytes in the text; `n` of them.
+    found: [(&'a [u8], &'a str, Span); 4],
+    n: usize,
+}
+
+impl<'a> PlainAttrs<'a> {
+    fn read(text: &'a str, elem: Span) -> Option<Self> {
+        let s = text.get(elem.start..elem.end)?;
+        let b = s.as_bytes();
+        if b.first() != Some(&b'<') {
+            return None;
+        }
+        let word = |i: usize| i + b[i..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+        let mut i = word(1);
+        let mut out = PlainAttrs {
+            found: [(&b[..0], "", Span::default()); 4],
+            n: 0,
+        };
+        loop {
+            match &b[i..] {
+                b"/>" | b">" => return Some(out),
+                [b' ', ..] if out.n < 4 => {}
+                _ => return None,
+            }
+            let end = word(i + 1);
+            if end == i + 1 || !b[end..].starts_with(b"=\"") {
+                return None;
+            }
+            let v = end + 2;
+            let len = b[v..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == b':')
+                .count();
+            if b.get(v + len) != Some(&b'"') {
+                return None;
+            }
+            let span = Span::new(elem.start + v, elem.start + v + len);
+            out.found[out.n] = (&b[i + 1..end], &s[v..v + len], span);
+            out.n += 1;
+            i = v + len + 1;
+        }
+    }
+
+    /// The attribute `name` as [`attr`] reads it.
+    fn get(&self, name: &str) -> Option<Spanned<Cow<'a, str>>> {
+        self.found[..self.n]
+            .iter()
+            .find(|(n, _, _)| *n == name.as_bytes())
+            .map(|&(_, v, span)| Spanned::new(Cow::Borrowed(v), span))
+    }
+}
+
 /// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
 fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a, str>>> {
     let (raw, span) = attr_raw(text, elem, name)?;
@@ -664,9 +722,12 @@ fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a,
 }
 
 fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64) {
-    let src = attr_cow(text, elem, "source");
-    let dst = attr_cow(text, elem, "target");
-    let id = attr_cow(text, elem, "id");
+    let plain = PlainAttrs::read(text, elem);
+    let get = |name| match &plain {
+        Some(p) => p.get(name),
+        None => attr_cow(text, elem, name),
+    };
+    let (src, dst, id) = (get("source"), get("target"), get("id"));
     if let Some(id) = &id {
         if id.value.trim().parse::<u64>().ok() != Some(*ply_expected) {
             g.findings.push(
@@ -790,6 +851,31 @@ mod tests {
         assert_eq!(field_letter(b'Y', 0), None);
         for (i, c) in NATIVE.iter().enumerate() {
             assert_eq!(gravon_letter(*c, 1), Some(b'N' + i as u8));
+        }
+    }
+
+    #[test]
+    fn plain_attributes_read_as_attr_reads_them() {
+        let plain = [
+            r#"<move id="7" source="F4" target="A:"/>"#,
+            r#"<move source="F4" id="" target="J7">"#,
+        ];
+        let not_plain = [
+            r#"<move  id="7" source="F4" target="F5"/>"#,
+            r#"<move id="7" source='F4' target="F5"/>"#,
+            r#"<move id="7" source="F&amp;4" target="F5"/>"#,
+            r#"<move id="7" source="x target=y" target="F5"/>"#,
+            r#"<move id="7"/ >"#,
+        ];
+        for text in plain.iter().chain(&not_plain) {
+            let elem = Span::new(0, text.len());
+            let p = PlainAttrs::read(text, elem);
+            assert_eq!(p.is_some(), plain.contains(text), "{text}");
+            for name in ["id", "source", "target", "type"] {
+                if let Some(p) = &p {
+                    assert_eq!(p.get(name), attr_cow(text, elem, name), "{text} {name}");
+                }
+            }
         }
     }
 
