@@ -115,6 +115,28 @@ pub const fn zobrist(n: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Hashes a [`zobrist`] position key to itself: the keys are already uniformly random, so a
+/// map of positions needs no SipHash (the same pattern as Xiangqi's repetition memory).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map from position keys ([`zobrist`] sums) hashed by [`KeyHasher`].
+pub type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,8 +15,10 @@ use super::{
 };
 use crate::finding::{Code, Finding};
 use crate::rulebook::Rule;
+use compact_str::CompactString;
 use quick_xml::events::Event;
 use quick_xml::Reader;
+use std::borrow::Cow;
 
 const RULE: Rule = Rule::GravonFormat;
 const FILES: &[u8; 10] = b"ABCDEFGHIK";
@@ -478,11 +480,26 @@ fn element_span(text: &str, before: usize, after: usize) -> Span {
 
 /// An attribute's value and its span (the characters between the quotes).
 fn attr(text: &str, elem: Span, name: &str) -> Option<Spanned<String>> {
+    let (raw, span) = attr_raw(text, elem, name)?;
+    Some(Spanned::new(unescape_xml(raw), span))
+}
+
+/// [`attr`] without unescaping: the value as written, borrowed from `text` (no allocation;
+/// a move reads three attributes).
+fn attr_raw<'a>(text: &'a str, elem: Span, name: &str) -> Option<(&'a str, Span)> {
     let s = text.get(elem.start..elem.end)?;
+    let (b, n) = (s.as_bytes(), name.as_bytes());
     let mut from = 0;
-    while let Some(i) = s[from..].find(name) {
+    // The leftmost occurrence of `name` from `from` on: its first byte, then the rest
+    // compared (a plain byte scan: an element is a few dozen bytes; the names are ASCII, so
+    // every match is a char boundary).
+    while let Some(i) = b[from..].iter().position(|&c| c == n[0]) {
         let at = from + i;
-        let ok_before = at == 0 || s.as_bytes()[at - 1].is_ascii_whitespace();
+        if !b[at..].starts_with(n) {
+            from = at + 1;
+            continue;
+        }
+        let ok_before = at == 0 || b[at - 1].is_ascii_whitespace();
         let rest = s[at + name.len()..].trim_start();
         if ok_before && rest.starts_with('=') {
             let after_eq = rest[1..].trim_start();
@@ -491,12 +508,9 @@ fn attr(text: &str, elem: Span, name: &str) -> Option<Spanned<String>> {
                 return None;
             }
             let vstart_rel = s.len() - after_eq.len() + 1;
-            let vend_rel = vstart_rel + s[vstart_rel..].find(quote)?;
-            let value = &s[vstart_rel..vend_rel];
-            return Some(Spanned::new(
-                unescape_xml(value),
-                Span::new(elem.start + vstart_rel, elem.start + vend_rel),
-            ));
+            let vend_rel = vstart_rel + b[vstart_rel..].iter().position(|&c| c == quote as u8)?;
+            let span = Span::new(elem.start + vstart_rel, elem.start + vend_rel);
+            return Some((&s[vstart_rel..vend_rel], span));
         }
         from = at + name.len();
     }
@@ -610,10 +624,110 @@ fn gravon_square(s: &str) -> Option<((u8, u32), bool)> {
     Some(((file, rank), defect))
 }
 
+/// `a4-a5`: the move from `from` to `to` (file index, rank) as a log writes it, built in
+/// place (short texts live inline: no allocation per move).
+fn move_text(from: (u8, u32), to: (u8, u32)) -> CompactString {
+    let mut buf = [0u8; 24];
+    let mut n = 0;
+    for (i, (f, r)) in [from, to].into_iter().enumerate() {
+        if i == 1 {
+            buf[n] = b'-';
+            n += 1;
+        }
+        buf[n] = b'a' + f;
+        n += 1;
+        let mut digits = [0u8; 10];
+        let (mut rest, mut k) = (r, digits.len());
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        buf[n..n + digits.len() - k].copy_from_slice(&digits[k..]);
+        n += digits.len() - k;
+    }
+    CompactString::new(std::str::from_utf8(&buf[..n]).unwrap_or_default())
+}
+
+/// The attributes of an element written plainly, as Gravon writes every move:
+/// `<move id="1" source="F4" target="F5"/>`, one space before each attribute, names of
+/// lower-case letters, values of letters, digits and `:` between double quotes. There
+/// [`attr`] finds each name exactly where the attribute is (no value holds white space, an
+/// entity or a quote), so one pass reads all of them; `None` for any other writing.
+struct PlainAttrs<'a> {
+    /// Name, value, and the value's bytes in the text; `n` of them.
+    found: [(&'a [u8], &'a str, Span); 4],
+    n: usize,
+}
+
+impl<'a> PlainAttrs<'a> {
+    fn read(text: &'a str, elem: Span) -> Option<Self> {
+        let s = text.get(elem.start..elem.end)?;
+        let b = s.as_bytes();
+        if b.first() != Some(&b'<') {
+            return None;
+        }
+        let word = |i: usize| i + b[i..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+        let mut i = word(1);
+        let mut out = PlainAttrs {
+            found: [(&b[..0], "", Span::default()); 4],
+            n: 0,
+        };
+        loop {
+            match &b[i..] {
+                b"/>" | b">" => return Some(out),
+                [b' ', ..] if out.n < 4 => {}
+                _ => return None,
+            }
+            let end = word(i + 1);
+            if end == i + 1 || !b[end..].starts_with(b"=\"") {
+                return None;
+            }
+            let v = end + 2;
+            let len = b[v..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == b':')
+                .count();
+            if b.get(v + len) != Some(&b'"') {
+                return None;
+            }
+            let span = Span::new(elem.start + v, elem.start + v + len);
+            out.found[out.n] = (&b[i + 1..end], &s[v..v + len], span);
+            out.n += 1;
+            i = v + len + 1;
+        }
+    }
+
+    /// The attribute `name` as [`attr`] reads it.
+    fn get(&self, name: &str) -> Option<Spanned<Cow<'a, str>>> {
+        self.found[..self.n]
+            .iter()
+            .find(|(n, _, _)| *n == name.as_bytes())
+            .map(|&(_, v, span)| Spanned::new(Cow::Borrowed(v), span))
+    }
+}
+
+/// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
+fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a, str>>> {
+    let (raw, span) = attr_raw(text, elem, name)?;
+    let value = if raw.contains('&') {
+        Cow::Owned(unescape_xml(raw))
+    } else {
+        Cow::Borrowed(raw)
+    };
+    Some(Spanned::new(value, span))
+}
+
 fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64) {
-    let src = attr(text, elem, "source");
-    let dst = attr(text, elem, "target");
-    let id = attr(text, elem, "id");
+    let plain = PlainAttrs::read(text, elem);
+    let get = |name| match &plain {
+        Some(p) => p.get(name),
+        None => attr_cow(text, elem, name),
+    };
+    let (src, dst, id) = (get("source"), get("target"), get("id"));
     if let Some(id) = &id {
         if id.value.trim().parse::<u64>().ok() != Some(*ply_expected) {
             g.findings.push(
@@ -648,7 +762,6 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
                         );
                     }
                 }
-                let name = |(f, r): (u8, u32)| format!("{}{}", (b'a' + f) as char, r);
                 (
                     Some(CoordMove {
                         from,
@@ -657,15 +770,15 @@ fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64)
                         from_span: s.span,
                         to_span: d.span,
                     }),
-                    format!("{}-{}", name(from), name(to)),
+                    move_text(from, to),
                 )
             }
-            _ => (None, format!("{}-{}", s.value, d.value)),
+            _ => (None, format!("{}-{}", s.value, d.value).into()),
         },
-        _ => (None, String::from("<move>")),
+        _ => (None, CompactString::const_new("<move>")),
     };
     g.moves.push(MoveRecord {
-        text: Spanned::new(text_value.into(), elem),
+        text: Spanned::new(text_value, elem),
         extra: Some(Box::new(PlyExtra {
             annotation: None,
             imported_coord: Some(coord),
@@ -738,6 +851,31 @@ mod tests {
         assert_eq!(field_letter(b'Y', 0), None);
         for (i, c) in NATIVE.iter().enumerate() {
             assert_eq!(gravon_letter(*c, 1), Some(b'N' + i as u8));
+        }
+    }
+
+    #[test]
+    fn plain_attributes_read_as_attr_reads_them() {
+        let plain = [
+            r#"<move id="7" source="F4" target="A:"/>"#,
+            r#"<move source="F4" id="" target="J7">"#,
+        ];
+        let not_plain = [
+            r#"<move  id="7" source="F4" target="F5"/>"#,
+            r#"<move id="7" source='F4' target="F5"/>"#,
+            r#"<move id="7" source="F&amp;4" target="F5"/>"#,
+            r#"<move id="7" source="x target=y" target="F5"/>"#,
+            r#"<move id="7"/ >"#,
+        ];
+        for text in plain.iter().chain(&not_plain) {
+            let elem = Span::new(0, text.len());
+            let p = PlainAttrs::read(text, elem);
+            assert_eq!(p.is_some(), plain.contains(text), "{text}");
+            for name in ["id", "source", "target", "type"] {
+                if let Some(p) = &p {
+                    assert_eq!(p.get(name), attr_cow(text, elem, name), "{text} {name}");
+                }
+            }
         }
     }
 

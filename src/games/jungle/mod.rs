@@ -169,34 +169,43 @@ impl Jungle {
     /// Every move the side to move may make by the movement and capture rules (rulings §3),
     /// history ignored, in board order.
     pub fn legal_moves(&self, st: &State) -> Vec<Move> {
-        let side = st.to_move;
         let mut out = Vec::new();
         for s in 0..SQUARES as Square {
-            let Some(p) = st.board[s as usize] else {
-                continue;
-            };
-            if p.side != side {
-                continue;
-            }
-            for &d in &ORTHOGONAL {
-                let Some(t) = self.reach(st, s, p.kind, d) else {
-                    continue;
-                };
-                if den_owner(t) == Some(side) {
-                    continue;
-                }
-                match st.board[t as usize] {
-                    None => out.push((s, t)),
-                    Some(q) if q.side != side => {
-                        if Self::capture_refusal(&st.variant, p, s, q, t).is_none() {
-                            out.push((s, t));
-                        }
-                    }
-                    Some(_) => {}
-                }
-            }
+            self.find_move_from(st, s, &mut |m| {
+                out.push(m);
+                false
+            });
         }
         out
+    }
+
+    /// Walks the legal moves of the piece of the side to move on `s` (if any) in the order of
+    /// [`Jungle::legal_moves`] until `stop` returns true for one; true when it did.
+    #[inline(always)]
+    fn find_move_from(&self, st: &State, s: Square, stop: &mut impl FnMut(Move) -> bool) -> bool {
+        let side = st.to_move;
+        let Some(p) = st.board[s as usize].filter(|p| p.side == side) else {
+            return false;
+        };
+        for &d in &ORTHOGONAL {
+            let Some(t) = self.reach(st, s, p.kind, d) else {
+                continue;
+            };
+            if den_owner(t) == Some(side) {
+                continue;
+            }
+            let legal = match st.board[t as usize] {
+                None => true,
+                Some(q) if q.side != side => {
+                    Self::capture_refusal(&st.variant, p, s, q, t).is_none()
+                }
+                Some(_) => false,
+            };
+            if legal && stop((s, t)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The position key after `mv` (which must start on a piece).
@@ -219,7 +228,7 @@ impl Jungle {
         let (Some(last), Some(p)) = (st.last_moved, st.board[mv.0 as usize]) else {
             return false;
         };
-        st.variant.beats(p.kind, last) && st.history.occurrences(self.key_after(st, mv)).len() >= 2
+        st.variant.beats(p.kind, last) && st.history.occurrences(self.key_after(st, mv)).count >= 2
     }
 
     /// The legal moves the repetition rule leaves (rulings §3: these decide `no-legal-move`).
@@ -248,28 +257,13 @@ impl Jungle {
         st.key = key;
         st.to_move = st.to_move.other();
         st.last_moved = Some(piece.kind);
-        let all = st.history.push(ply, key, span);
-        let before = &all[..all.len() - 1];
-        let earlier = if before.len() <= 3 {
-            before
-                .iter()
-                .copied()
-                .enumerate()
-                .map(|(i, p)| (i + 1, p))
-                .collect()
-        } else {
-            vec![
-                (1, before[0]),
-                (2, before[1]),
-                (before.len(), before[before.len() - 1]),
-            ]
-        };
+        let before = st.history.push(ply, key, span);
         Made {
             piece,
             captured,
             forbidden,
-            repeats: before.len(),
-            earlier,
+            repeats: before.count,
+            earlier: before.cited(),
         }
     }
 
@@ -430,7 +424,8 @@ impl Jungle {
 
     /// True when the side to move has a move the rules and the repetition rule allow.
     pub fn has_allowed_move(&self, st: &State) -> bool {
-        self.legal_moves(st).iter().any(|&m| !self.forbidden(st, m))
+        let mut allowed = |m: Move| !self.forbidden(st, m);
+        (0..SQUARES as Square).any(|s| self.find_move_from(st, s, &mut allowed))
     }
 }
 

@@ -196,7 +196,11 @@ impl Spionage {
     /// theirs or cannot move).
     fn targets<'a>(&'a self, st: &'a State, from: Square) -> impl Iterator<Item = Square> + 'a {
         let g = self.geometry();
-        ORTHOGONAL
+        // Most squares hold no movable piece of the side to move: no direction is tried
+        // there (check_move would refuse each).
+        let mine =
+            st.board[from as usize].is_some_and(|p| p.side == st.to_move && p.kind.movable());
+        ORTHOGONAL[..if mine { 4 } else { 0 }]
             .iter()
             .filter_map(move |&d| g.step(from, d))
             .filter(move |&to| self.check_move(st, from, to).is_ok())

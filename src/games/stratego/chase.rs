@@ -13,8 +13,31 @@
 //! The tracker is game-independent: moves arrive as (side, piece id, from, to), with the
 //! enemy pieces the move threatens and the position key after it, computed by the engine.
 
-use crate::geometry::Square;
+use crate::geometry::{KeyMap, Square};
 use crate::types::Side;
+
+/// The enemy pieces (ids) one move threatens: at most the four orthogonal neighbours of its
+/// to-square, in a fixed array (no allocation per move). Reads as a slice.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Threats {
+    ids: [u16; 4],
+    len: u8,
+}
+
+impl Threats {
+    /// Adds a threatened piece (at most four: one per neighbour).
+    pub fn push(&mut self, id: u16) {
+        self.ids[self.len as usize] = id;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Threats {
+    type Target = [u16];
+    fn deref(&self) -> &[u16] {
+        &self.ids[..self.len as usize]
+    }
+}
 
 /// A chase in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,15 +45,15 @@ pub struct ChaseState {
     /// The chasing player.
     pub chaser: Side,
     /// Enemy pieces threatened by the chaser's last move.
-    pub threatened: Vec<u16>,
+    pub threatened: Threats,
     /// Every enemy piece chased so far (ids, first-chased first).
     pub chased: Vec<u16>,
     /// True after a chasing move, until the opponent answers.
     pub awaiting_evasion: bool,
     /// Keys of the positions the chaser's moves produced, with the plies (1-based) of their
-    /// first and latest occurrence: a hash map, so a chase of any length costs constant time
-    /// per move.
-    pub positions: std::collections::HashMap<u64, (u32, u32)>,
+    /// first and latest occurrence: a hash map keyed by the Zobrist key itself, so a chase
+    /// of any length costs constant time per move.
+    pub positions: KeyMap<(u32, u32)>,
     /// The chaser's last move: piece, from, to.
     pub last: (u16, Square, Square),
     /// Plies of the chase so far (both sides), oldest first.
@@ -61,6 +84,9 @@ pub struct Chase {
     pub enabled: bool,
     /// The current chase, if any.
     pub state: Option<ChaseState>,
+    /// The last chase that ended, kept for its buffers: the next chase reuses them, so a
+    /// threatening move allocates nothing.
+    spare: Option<ChaseState>,
 }
 
 impl Chase {
@@ -69,7 +95,19 @@ impl Chase {
         Chase {
             enabled,
             state: None,
+            spare: None,
         }
+    }
+
+    /// True when a chase binds `side` now: a move of it may be forbidden (the chaser, the
+    /// opponent having evaded). Cheap: the legal-move test asks it before computing what a
+    /// move threatens.
+    pub fn binds(&self, side: Side) -> bool {
+        self.enabled
+            && self
+                .state
+                .as_ref()
+                .is_some_and(|st| st.chaser == side && !st.awaiting_evasion)
     }
 
     /// Whether a move by `side` (moving `piece` to `to`, threatening the pieces in
@@ -152,7 +190,7 @@ impl Chase {
         if let Some(st) = &mut self.state {
             if st.chaser == side {
                 if !st.awaiting_evasion && !threatens.is_empty() {
-                    st.threatened = threatens.to_vec();
+                    st.threatened = threats_of(threatens);
                     for &t in threatens {
                         if !st.chased.contains(&t) {
                             st.chased.push(t);
@@ -167,27 +205,73 @@ impl Chase {
                     st.awaiting_evasion = true;
                     return;
                 }
-                self.state = None;
+                self.end();
             } else if st.awaiting_evasion && !attack && st.threatened.contains(&piece) {
                 st.awaiting_evasion = false;
                 st.plies.push(ply);
                 return;
             } else {
-                self.state = None;
+                self.end();
             }
         }
         if !threatens.is_empty() {
-            self.state = Some(ChaseState {
-                chaser: side,
-                threatened: threatens.to_vec(),
-                chased: threatens.to_vec(),
-                awaiting_evasion: true,
-                positions: std::collections::HashMap::from([(key_after, (ply, ply))]),
-                last: (piece, from, to),
-                plies: vec![ply],
-            });
+            self.begin(side, (piece, from, to), threatens, key_after, ply);
         }
     }
+
+    /// The chase in progress ends; its buffers wait for the next one.
+    fn end(&mut self) {
+        if let Some(old) = self.state.take() {
+            self.spare = Some(old);
+        }
+    }
+
+    /// A chase begins with `last` (piece, from, to) threatening `threatens` at ply `ply`.
+    fn begin(
+        &mut self,
+        chaser: Side,
+        last: (u16, Square, Square),
+        threatens: &[u16],
+        key_after: u64,
+        ply: u32,
+    ) {
+        let mut st = self.spare.take().unwrap_or_else(|| ChaseState {
+            chaser,
+            threatened: Threats::default(),
+            chased: Vec::new(),
+            awaiting_evasion: true,
+            positions: KeyMap::default(),
+            last,
+            plies: Vec::new(),
+        });
+        st.chaser = chaser;
+        st.threatened = threats_of(threatens);
+        st.chased.clear();
+        st.chased.extend_from_slice(threatens);
+        st.awaiting_evasion = true;
+        if st.positions.capacity() > SPARE_POSITIONS {
+            st.positions = KeyMap::default();
+        }
+        st.positions.clear();
+        st.positions.insert(key_after, (ply, ply));
+        st.last = last;
+        st.plies.clear();
+        st.plies.push(ply);
+        self.state = Some(st);
+    }
+}
+
+/// The most positions a reused map may hold room for: clearing costs its capacity, so the map
+/// of a long chase is dropped rather than cleared at every new chase.
+const SPARE_POSITIONS: usize = 256;
+
+/// The ids of `ids` (at most four) as [`Threats`].
+fn threats_of(ids: &[u16]) -> Threats {
+    let mut t = Threats::default();
+    for &id in ids {
+        t.push(id);
+    }
+    t
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ use crate::rules::{
 use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::{RecordedResult, Span};
-use chase::Chase;
+use chase::{Chase, Threats};
 pub use illegal::Illegal;
 pub use pieces::{Kind, Ruleset, KINDS};
 
@@ -99,6 +99,19 @@ impl State {
     }
 }
 
+/// The key of a piece (side, kind) on a square, tabulated when compiling: entry
+/// `square * 24 + side * 12 + kind` is `zobrist(square << 8 | side << 5 | kind)`.
+static PIECE_KEYS: [u64; MAX_SQUARES * 24] = {
+    let mut t = [0u64; MAX_SQUARES * 24];
+    let mut i = 0;
+    while i < t.len() {
+        let (sq, side, kind) = (i / 24, (i % 24) / 12, i % 12);
+        t[i] = zobrist(((sq as u64) << 8) | ((side as u64) << 5) | kind as u64);
+        i += 1;
+    }
+    t
+};
+
 /// The engine for one Stratego-family ruleset.
 #[derive(Debug, Clone)]
 pub struct Stratego {
@@ -129,7 +142,7 @@ impl Stratego {
     }
 
     fn piece_key(&self, p: &Piece, sq: Square) -> u64 {
-        zobrist(((sq as u64) << 8) | ((p.side.index() as u64) << 5) | p.kind.index() as u64)
+        PIECE_KEYS[sq as usize * 24 + p.side.index() * 12 + p.kind.index()]
     }
 
     /// True when `side` has at least one legal move (a movable piece with a free or enemy
@@ -149,39 +162,63 @@ impl Stratego {
     /// Every move the side to move may make by §1.1 alone (history rules not applied), as
     /// (from, to) pairs in board order; Scouts' long moves included.
     pub fn legal_moves(&self, st: &State) -> Vec<(Square, Square)> {
+        let mut out = Vec::new();
+        self.find_move(st, |from, to| {
+            out.push((from, to));
+            false
+        });
+        out
+    }
+
+    /// Walks the moves of [`Stratego::legal_moves`] in the same order until `stop` returns
+    /// true for one; true when it did (no list is built).
+    pub fn find_move(&self, st: &State, mut stop: impl FnMut(Square, Square) -> bool) -> bool {
+        (0..self.geometry().squares() as Square).any(|s| self.find_move_from(st, s, &mut stop))
+    }
+
+    /// [`Stratego::find_move`] over the moves of the piece of the side to move on `s`, if
+    /// there is one.
+    #[inline(always)]
+    fn find_move_from(
+        &self,
+        st: &State,
+        s: Square,
+        stop: &mut impl FnMut(Square, Square) -> bool,
+    ) -> bool {
         let g = self.geometry();
         let side = st.to_move;
-        let mut out = Vec::new();
-        for s in 0..g.squares() as Square {
-            let Some(p) = st.board[s as usize] else {
-                continue;
-            };
-            if p.side != side || !p.kind.movable() {
-                continue;
-            }
-            for &d in &ORTHOGONAL {
-                let mut t = s;
-                while let Some(n) = g.step(t, d) {
-                    if self.is_lake(n) {
-                        break;
-                    }
-                    match st.board[n as usize] {
-                        Some(q) => {
-                            if q.side != side {
-                                out.push((s, n));
-                            }
-                            break;
-                        }
-                        None => out.push((s, n)),
-                    }
-                    if p.kind != Kind::Scout {
-                        break;
-                    }
-                    t = n;
+        let Some(p) = st.board[s as usize] else {
+            return false;
+        };
+        if p.side != side || !p.kind.movable() {
+            return false;
+        }
+        for &d in &ORTHOGONAL {
+            let mut t = s;
+            while let Some(n) = g.step(t, d) {
+                if self.is_lake(n) {
+                    break;
                 }
+                match st.board[n as usize] {
+                    Some(q) => {
+                        if q.side != side && stop(s, n) {
+                            return true;
+                        }
+                        break;
+                    }
+                    None => {
+                        if stop(s, n) {
+                            return true;
+                        }
+                    }
+                }
+                if p.kind != Kind::Scout {
+                    break;
+                }
+                t = n;
             }
         }
-        out
+        false
     }
 
     /// The key of `st` computed from scratch (every piece with its identity on its square,
@@ -202,10 +239,10 @@ impl Stratego {
 
     /// The position key after `from`-`to` and the enemy pieces (ids) the moved piece would
     /// then stand next to (rulings §1.5 "threaten"), without changing `st`.
-    pub fn consequences(&self, st: &State, from: Square, to: Square) -> (u64, Vec<u16>) {
+    pub fn consequences(&self, st: &State, from: Square, to: Square) -> (u64, Threats) {
         let g = self.geometry();
         let Some(p) = st.board[from as usize] else {
-            return (st.key, Vec::new());
+            return (st.key, Threats::default());
         };
         let mut key = st.key ^ zobrist(u64::MAX) ^ self.piece_key(&p, from);
         let survives = match st.board[to as usize] {
@@ -225,7 +262,7 @@ impl Stratego {
                 }
             },
         };
-        let mut threatens = Vec::new();
+        let mut threatens = Threats::default();
         if survives {
             for &d in &ORTHOGONAL {
                 if let Some(n) = g.step(to, d) {
@@ -291,21 +328,23 @@ impl Stratego {
     pub fn has_allowed_move(&self, st: &State) -> bool {
         let g = self.geometry();
         let side = st.to_move;
-        self.legal_moves(st).into_iter().any(|(from, to)| {
+        let chase_binds = st.chase.binds(side);
+        let allowed = |from: Square, to: Square| {
             let Some(p) = st.board[from as usize] else {
                 return false;
             };
-            if st.two_squares.check(&g, side, p.id, from, to).is_some() {
+            if st.two_squares.forbids(&g, side, p.id, from, to) {
                 return false;
             }
-            if st.chase.state.is_some() {
+            if chase_binds {
                 let (key, threatens) = self.consequences(st, from, to);
                 if st.chase.forbids(side, p.id, to, &threatens, key) {
                     return false;
                 }
             }
             true
-        })
+        };
+        self.find_move(st, allowed)
     }
 
     /// "Blue Major on e7": the piece with id `id`, if it is still on the board.

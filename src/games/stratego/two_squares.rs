@@ -119,6 +119,14 @@ impl Tracker {
         })
     }
 
+    /// Whether the move would break the rule, without gathering the evidence (the legal-move
+    /// test asks it of every candidate move).
+    pub fn forbids(&self, g: &Geometry, side: Side, piece: u16, from: Square, to: Square) -> bool {
+        self.limit > 0
+            && self.continues(g, side, piece, from, to)
+            && self.runs[side.index()].is_some_and(|run| run.len >= self.limit)
+    }
+
     /// Records a move actually played at ply `ply` (1-based).
     pub fn record(
         &mut self,

@@ -257,11 +257,12 @@ impl Layer {
         ply: &Ply,
         note: Option<(Option<Kind>, Span)>,
     ) -> Result<Option<Option<Kind>>, Finding> {
-        let to = GEOMETRY.name(ply.to);
+        // Named only in a finding: no string is built on the happy path.
+        let to = || GEOMETRY.name(ply.to);
         match (target, note) {
             (None, Some((_, span))) => Err(ply.illegal(
                 span,
-                format!("a captured identity is recorded but {to} is empty"),
+                format!("a captured identity is recorded but {} is empty", to()),
                 "nothing is captured",
                 "record a captured identity only on a capture".into(),
             )),
@@ -272,8 +273,9 @@ impl Layer {
             (Some(t), Some((Some(k), span))) if k != t.kind() => Err(ply.illegal(
                 span,
                 format!(
-                    "{} is recorded as captured but the piece on {to} is a revealed {}",
+                    "{} is recorded as captured but the piece on {} is a revealed {}",
                     k.a(),
+                    to(),
                     t.kind().name()
                 ),
                 "not the piece captured",
@@ -291,12 +293,13 @@ impl Layer {
         note: Option<(Kind, Span)>,
     ) -> Result<Option<Option<Kind>>, Finding> {
         let them = t.side();
-        let to = GEOMETRY.name(ply.to);
+        let to = || GEOMETRY.name(ply.to);
         match note {
             Some((k, span)) if self.shuffle && k != t.kind() => Err(ply.illegal(
                 span,
                 format!(
-                    "the covered piece captured on {to} is recorded as {} but the shuffle puts {} there",
+                    "the covered piece captured on {} is recorded as {} but the shuffle puts {} there",
+                    to(),
                     k.a(),
                     t.kind().a()
                 ),
@@ -306,7 +309,8 @@ impl Layer {
             Some((k, span)) if self.open[them.index()][k.index()] == 0 => Err(ply.illegal(
                 span,
                 format!(
-                    "the covered piece captured on {to} is recorded as {} but {} has none unaccounted for",
+                    "the covered piece captured on {} is recorded as {} but {} has none unaccounted for",
+                    to(),
                     k.a(),
                     side_name(them)
                 ),
