@@ -762,7 +762,7 @@ impl<R: BufRead> ChunkReader<R> {
             // One pass: no `}` follows the comment, so every later comment ends with its line.
             let rel = open.saturating_sub(base).min(bytes.len());
             let from = split::line_end(&bytes[rel..]).map_or(bytes.len(), |k| rel + k);
-            let mut sp = Splitter::resumed(base);
+            let mut sp = self.splitter.resumed(base);
             for (at, line) in split::lines(&bytes[from..]) {
                 split::feed(&mut sp, line, base + from + at, |g| cuts.push(g.end - base));
             }

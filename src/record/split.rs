@@ -28,6 +28,9 @@ pub struct Splitter {
     in_comment: bool,
     /// Offset of the line that opened the current multi-line comment.
     comment_line: usize,
+    /// `seen_body` and `seen_game_tag` when that comment opened: where a cut after a comment
+    /// that never closes takes the game up ([`Splitter::resumed`]).
+    before_comment: (bool, bool),
     /// Brace comments end at the end of their line: how the text after a comment that never
     /// closes is cut (no `}` follows it, so none of the later comments close either).
     single_line: bool,
@@ -111,13 +114,16 @@ impl Splitter {
         self.start
     }
 
-    /// A splitter inside a game that began at `start` and has a body: the next tag starts a
-    /// new game. Used to cut again after a comment that never closed: no `}` follows it, so
-    /// every later brace comment is taken to end with its line.
-    pub fn resumed(start: usize) -> Self {
+    /// A splitter for the game that began at `start`, taken up after the end of the line
+    /// whose brace comment never closed, in the state that game was in when the comment
+    /// opened (after a body the next tag starts a new game; in the tag section it does not).
+    /// No `}` follows, so every later brace comment is taken to end with its line.
+    pub fn resumed(&self, start: usize) -> Self {
+        let (seen_body, seen_game_tag) = self.before_comment;
         Splitter {
             start: Some(start),
-            seen_body: true,
+            seen_body,
+            seen_game_tag,
             single_line: true,
             ..Splitter::default()
         }
@@ -159,6 +165,7 @@ impl Splitter {
                 b'{' => {
                     self.in_comment = true;
                     self.comment_line = offset;
+                    self.before_comment = (self.seen_body, self.seen_game_tag);
                     self.note_start(offset);
                 }
                 b'[' => {

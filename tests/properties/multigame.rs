@@ -436,3 +436,22 @@ proptest! {
         prop_assert!(bytes[end..].iter().all(|b| b" \t\r\n\xEF\xBB\xBF".contains(b)));
     }
 }
+
+/// Found by the property above: a comment left open before a game's tags, and another
+/// after them. The cut after a comment that never closes takes the game up where the comment
+/// opened (here: in its tag section, so `[Game` and the broken `[Bad` line stay in it), so a
+/// file and each of its games alone are cut the same.
+#[test]
+fn a_comment_left_open_in_the_tag_section_cuts_the_same_alone() {
+    let bytes = b"{\n[Game \"jungle\"]{\n[Bad \"x\" y]".to_vec();
+    let chunks = arbiter::input::chunks_of_text("soup.arb", bytes.clone());
+    assert_eq!(
+        chunks.len(),
+        1,
+        "one game: the tags follow a comment of its tag section"
+    );
+    for tail in [&bytes[..], &bytes[2..]] {
+        let pieces = arbiter::input::chunks_of_text("soup.arb", tail.to_vec());
+        assert_eq!(pieces.len(), 1, "{:?}", String::from_utf8_lossy(tail));
+    }
+}
