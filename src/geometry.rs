@@ -116,7 +116,7 @@ pub const fn zobrist(n: u64) -> u64 {
 }
 
 /// Hashes a [`zobrist`] position key to itself: the keys are already uniformly random, so a
-/// map of positions needs no SipHash (the same pattern as Xiangqi's repetition memory).
+/// map of positions needs no SipHash. Every repetition and chase memory uses it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct KeyHasher(u64);
 

@@ -25,32 +25,12 @@ pub use super::points::Points;
 use super::points::{bit, points};
 use super::position::{own_half, Kind, Move, MoveList, Piece, Position, GEOMETRY};
 use super::side_name;
+use crate::geometry::KeyMap;
 use crate::geometry::Square;
 use crate::rulebook::Rule;
 use crate::types::EndReason;
 use crate::types::Side;
 use crate::types::Span;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// Hashes a Zobrist key to itself: the keys are already uniformly random.
-#[derive(Debug, Clone, Copy, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// Which reading of the chasing rules to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reading {
@@ -78,7 +58,7 @@ pub struct History {
     spans: Vec<Span>,
     /// Position key -> how often it stood on the board within the stretch, and after which
     /// plies the last three times (no allocation per position).
-    occurrences: HashMap<u64, Seen, BuildHasherDefault<KeyHasher>>,
+    occurrences: KeyMap<Seen>,
     /// The last ply a third occurrence was reported at (see [`History::push`]).
     reported: Option<u32>,
     /// What labels point at for the start position (the `FEN` tag, else the record's start).
