@@ -6,7 +6,7 @@
 //! [`write_position`].
 
 use super::pieces::{Kind, ARMY, KINDS, LETTERS};
-use super::setup::{side_word, BOARD, ZONES};
+use super::setup::{side_name, side_word, BOARD, ZONES};
 use super::{Piece, State, Step, SOURCE};
 use crate::finding::{Code, Finding};
 use crate::geometry::{Square, MAX_SQUARES};
@@ -40,11 +40,6 @@ impl Start {
             lost: [Vec::new(), Vec::new()],
         }
     }
-}
-
-/// `White` or `Black`: the registry's side names of Spionage.
-pub(super) fn side_name(side: Side) -> &'static str {
-    crate::types::GameId::Spionage.side_names()[side.index()]
 }
 
 /// A `setup-invalid` finding under rulings §2.

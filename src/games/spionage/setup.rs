@@ -3,7 +3,6 @@
 //! for a small (8x8) board arbiter does not judge.
 
 use super::pieces::{Kind, ARMY, KINDS, LETTERS};
-use super::position::side_name;
 use super::{Piece, SOURCE};
 use crate::finding::{Code, Finding};
 use crate::geometry::{Geometry, Square, MAX_SQUARES};
@@ -31,6 +30,11 @@ pub fn side_word(side: Side) -> &'static str {
         Side::First => "white",
         Side::Second => "black",
     }
+}
+
+/// `White` or `Black`: the registry's side names of Spionage.
+pub(super) fn side_name(side: Side) -> &'static str {
+    crate::types::GameId::Spionage.side_names()[side.index()]
 }
 
 fn zone_of(sq: Square) -> Option<Side> {
