@@ -144,11 +144,8 @@ impl Chase {
         threatens: &[u16],
         key_after: u64,
     ) -> bool {
-        self.enabled
-            && !threatens.is_empty()
-            && self
-                .repeated(side, piece, to, threatens, key_after)
-                .is_some()
+        self.repeated(side, piece, to, threatens, key_after)
+            .is_some()
     }
 
     /// The first and latest occurrence of the position a chasing move would repeat.
@@ -160,13 +157,10 @@ impl Chase {
         threatens: &[u16],
         key_after: u64,
     ) -> Option<(u32, u32)> {
-        if !self.enabled || threatens.is_empty() {
+        if !self.binds(side) || threatens.is_empty() {
             return None;
         }
         let st = self.state.as_ref()?;
-        if st.chaser != side || st.awaiting_evasion {
-            return None;
-        }
         // Exception: the chasing piece straight back to the square it just left.
         if st.last.0 == piece && to == st.last.1 {
             return None;

@@ -109,12 +109,11 @@ impl Tracker {
         from: Square,
         to: Square,
     ) -> Option<Violation> {
-        if self.limit == 0 || !self.continues(g, side, piece, from, to) {
+        if !self.forbids(g, side, piece, from, to) {
             return None;
         }
-        let run = self.runs[side.index()]?;
-        (run.len >= self.limit).then(|| Violation {
-            run,
+        Some(Violation {
+            run: self.runs[side.index()]?,
             plies: self.plies[side.index()].iter().copied().collect(),
         })
     }
