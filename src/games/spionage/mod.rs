@@ -200,7 +200,8 @@ impl Spionage {
         // there (check_move would refuse each).
         let mine =
             st.board[from as usize].is_some_and(|p| p.side == st.to_move && p.kind.movable());
-        ORTHOGONAL[..if mine { 4 } else { 0 }]
+        let directions: &[_] = if mine { &ORTHOGONAL } else { &[] };
+        directions
             .iter()
             .filter_map(move |&d| g.step(from, d))
             .filter(move |&to| self.check_move(st, from, to).is_ok())

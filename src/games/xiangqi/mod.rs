@@ -347,11 +347,12 @@ impl Xiangqi {
         let repeat = st.history.push(number, m, span, st.position);
         let at_limit = st.limit_plies > 0 && st.quiet_plies >= st.limit_plies;
         // Checkmate and stalemate come first; the search waits for a rule that needs it.
-        st.end = None;
         st.searched = repeat.is_some() || at_limit;
-        if st.searched {
-            st.end = self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness);
-        }
+        st.end = if st.searched {
+            self.mate_or_stalemate(&st.position, st.in_check, &mut st.witness)
+        } else {
+            None
+        };
         if let (None, Some(rep)) = (st.end, repeat) {
             findings.push(rep.finding(&st.history, span, st.repetition_claim));
             if !st.repetition_claim {
