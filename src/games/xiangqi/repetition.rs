@@ -387,12 +387,14 @@ impl History {
                     *set = (*set & !bit(mv.from)) | bit(mv.to);
                 }
             }
+            // Only the pieces every earlier move of the side chased can still count.
+            let within = chasing[s].unwrap_or(!0);
             let found = match reading {
-                Reading::Rulings => chased(before, mv, after),
+                Reading::Rulings => chased_within(before, mv, after, within),
                 #[cfg(feature = "testing")]
-                Reading::FairyStockfish => super::fsf::chased(before, mv, after),
+                Reading::FairyStockfish => super::fsf::chased(before, mv, after) & within,
             };
-            chasing[s] = Some(chasing[s].map_or(found, |all| all & found));
+            chasing[s] = Some(found);
         }
         let chases = |s: usize| chasing[s].is_some_and(|v| v != 0);
         match (
@@ -763,15 +765,25 @@ fn threat(pos: &Position, mover: Side, a: Square, t: Square, list: &mut MoveList
 /// or the capture now gives a discovered check that no recapture can answer), or because the
 /// attacker is no longer pinned.
 pub fn chased(before: &Position, m: Move, after: &Position) -> Points {
+    chased_within(before, m, after, !0)
+}
+
+/// [`chased`] among the points of `within` only (`chased(..) & within`): a repetition's
+/// judge asks only about the pieces every earlier move of the side chased, and a piece
+/// outside that set costs no threat test. Nothing to test, nothing tested.
+fn chased_within(before: &Position, m: Move, after: &Position, within: Points) -> Points {
     let mover = before.to_move();
     let mut list = MoveList::new();
     let mut out: Points = 0;
+    if within & after.occupied() == 0 {
+        return 0;
+    }
     for a in points(after.occupied()) {
         if !after.piece(a).is_some_and(|p| p.side() == mover) {
             continue;
         }
         let was = if a == m.to { m.from } else { a };
-        for t in points(targets(after, a, &mut list) & !out) {
+        for t in points(targets(after, a, &mut list) & within & !out) {
             if threat(after, mover, a, t, &mut list) && !threat(before, mover, was, t, &mut list) {
                 out |= bit(t);
             }
