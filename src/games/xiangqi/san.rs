@@ -251,6 +251,9 @@ impl Default for Dialect {
 /// The lowest and highest rank a move text writes, if it is a coordinate or SAN move, and
 /// whether it is SAN.
 fn ranks_written(mv: &MoveRecord) -> Option<(u32, u32, bool)> {
+    if let Some(ranks) = plain_iccs_ranks(mv) {
+        return Some((ranks.0.min(ranks.1), ranks.0.max(ranks.1), false));
+    }
     if let Some(c) = mv.coord().filter(|_| !lettered(&mv.text.value)) {
         let (lo, hi) = (c.from.1.min(c.to.1), c.from.1.max(c.to.1));
         return Some((lo, hi, false));
@@ -258,6 +261,19 @@ fn ranks_written(mv: &MoveRecord) -> Option<(u32, u32, bool)> {
     let s = parse(&mv.text.value)?;
     let r = s.from_rank.unwrap_or(s.to_rank);
     Some((r.min(s.to_rank), r.max(s.to_rank), true))
+}
+
+/// The two ranks of a move written `h2e2` (lowercase files, one-digit ranks) and not read by
+/// an importer: the archives' common case, told without building its coordinates. `None`
+/// for every other text (then [`MoveRecord::coord`] and SAN decide).
+#[inline]
+fn plain_iccs_ranks(mv: &MoveRecord) -> Option<(u32, u32)> {
+    let &[f0, r0, f1, r1] = mv.text.value.as_bytes() else {
+        return None;
+    };
+    let file = |f: u8| f.is_ascii_lowercase() && f != b'x';
+    (mv.extra.is_none() && file(f0) && file(f1) && r0.is_ascii_digit() && r1.is_ascii_digit())
+        .then(|| ((r0 - b'0') as u32, (r1 - b'0') as u32))
 }
 
 /// Whether a move text is read in a notation other than coordinates and SAN (WXF, Chinese,
