@@ -226,7 +226,7 @@ impl Xiangqi {
         mv: &MoveRecord,
         number: u32,
     ) -> Result<(), Finding> {
-        let who = side_name(pos.to_move());
+        let who = || side_name(pos.to_move());
         let target = pos.piece(to);
         match pos.piece(from) {
             None => Err(self
@@ -238,16 +238,19 @@ impl Xiangqi {
                     Rule::XiangqiEmptyPoint,
                 )
                 .help(format!(
-                    "it is {who}'s move; the move must start on one of {who}'s pieces"
+                    "it is {}'s move; the move must start on one of {}'s pieces",
+                    who(),
+                    who()
                 ))),
             Some(piece) if piece.side() != pos.to_move() => Err(self
                 .illegal(
                     c.from_span,
                     number,
                     format!(
-                        "{} holds a {} piece but it is {who}'s move",
+                        "{} holds a {} piece but it is {}'s move",
                         name(from),
-                        side_name(piece.side())
+                        side_name(piece.side()),
+                        who()
                     ),
                     "opponent's piece",
                     Rule::XiangqiTurns,
@@ -264,7 +267,7 @@ impl Xiangqi {
                 .illegal(
                     c.to_span,
                     number,
-                    format!("{} holds {who}'s own piece", name(to)),
+                    format!("{} holds {}'s own piece", name(to), who()),
                     "own piece",
                     Rule::XiangqiOwnPiece,
                 )
