@@ -111,7 +111,7 @@ fn dump(out: &mut impl Write, game: Game) {
     let mut repetition = serde_json::Value::Null;
     for i in 0..=moves.len() {
         if i > 0 && repetition.is_null() {
-            if let Some(rep) = history.push(i as u32, moves[i - 1], Span::new(0, 0), pos) {
+            if let Some(rep) = history.push(i as u32, moves[i - 1], Span::new(0, 0), &pos) {
                 repetition = repetition_json(&history, &rep);
                 repetition["sides"] = window_sides(start, moves, rep.first, rep.ply);
             }

@@ -516,7 +516,10 @@ pub fn replay_observed<R: Rules>(
         }
         match rules.play(&mut state, mv, number) {
             Ok(applied) => {
-                out.findings.extend(applied.findings);
+                // Most plies find nothing: an empty list is not walked (nor its iterator dropped).
+                if !applied.findings.is_empty() {
+                    out.findings.extend(applied.findings);
+                }
                 observe(Some(&applied.info), &state);
                 out.plies.push(applied.info);
                 out.outcome = rules.settled_outcome(&state, number);

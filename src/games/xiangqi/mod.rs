@@ -347,7 +347,7 @@ impl Xiangqi {
         // Only what `m` changed can give check (the side now to move was not in check).
         st.in_check = st.position.is_check_after(m);
         debug_assert_eq!(st.in_check, st.position.is_check(), "check after {m:?}");
-        let repeat = st.history.push(number, m, span, st.position);
+        let repeat = st.history.push(number, m, span, &st.position);
         let at_limit = st.limit_plies > 0 && st.quiet_plies >= st.limit_plies;
         // Checkmate and stalemate come first; the search waits for a rule that needs it.
         st.searched = repeat.is_some() || at_limit;

@@ -239,17 +239,17 @@ impl History {
     /// (or later) occurrence this ply makes, judged, unless it lies inside the window of the
     /// last one returned (a repetition that goes on is reported once per window, not at
     /// every ply of it).
-    pub fn push(&mut self, ply: u32, mv: Move, span: Span, after: Position) -> Option<Repeat> {
+    pub fn push(&mut self, ply: u32, mv: Move, span: Span, after: &Position) -> Option<Repeat> {
         if self.positions.last()?.piece(mv.to).is_some() {
             let before = *self.positions.last()?;
             if self.journaling {
                 self.stash();
             }
-            self.restart(ply, after);
+            self.restart(ply, *after);
             self.lead_in = Some((before, mv));
             return None;
         }
-        self.positions.push(after);
+        self.positions.push(*after);
         self.moves.push(mv);
         self.spans.push(span);
         let reported = self.reported;

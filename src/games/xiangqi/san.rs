@@ -276,6 +276,18 @@ fn plain_iccs_ranks(mv: &MoveRecord) -> Option<(u32, u32)> {
         .then(|| ((r0 - b'0') as u32, (r1 - b'0') as u32))
 }
 
+/// A move written `h2e2` on the board's files (a-i, one-digit ranks) and not read by an
+/// importer: a coordinate move, never SAN nor another notation ([`ranks_written`] says the
+/// same, at more cost).
+#[inline]
+fn is_plain(mv: &MoveRecord) -> bool {
+    mv.extra.is_none()
+        && matches!(
+            mv.text.value.as_bytes(),
+            &[b'a'..=b'i', b'0'..=b'9', b'a'..=b'i', b'0'..=b'9']
+        )
+}
+
 /// Whether a move text is read in a notation other than coordinates and SAN (WXF, Chinese,
 /// full-width text).
 fn other_notation(text: &str) -> bool {
@@ -297,7 +309,17 @@ pub fn decide(start: &Position, moves: &[MoveRecord], native: bool) -> Dialect {
     let mut san = None;
     let mut written = None;
     let mut any = false;
-    for (i, mv) in moves.iter().enumerate() {
+    let mut i = 0;
+    while let Some(mv) = moves.get(i) {
+        if san.is_none() && written.is_some() {
+            // Only a SAN or other move can still decide something: skip the plain ones.
+            let plain = moves[i..].iter().take_while(|m| is_plain(m)).count();
+            if plain > 0 {
+                i += plain;
+                continue;
+            }
+        }
+        i += 1;
         match ranks_written(mv) {
             Some((lo, hi, is_san)) => {
                 any |= is_san || !native;
@@ -305,7 +327,7 @@ pub fn decide(start: &Position, moves: &[MoveRecord], native: bool) -> Dialect {
                     san = Some(true);
                 }
                 if written.is_none() && (is_san || !native) && (lo == 0 || hi >= 10) {
-                    written = Some((u8::from(lo != 0), i as u32 + 1));
+                    written = Some((u8::from(lo != 0), i as u32));
                 }
             }
             None if san.is_none() && other_notation(&mv.text.value) => san = Some(false),
