@@ -151,6 +151,15 @@ impl Xiangqi {
         number: u32,
     ) -> Result<(Move, jieqi::Notes), Finding> {
         let notes = self.turn_and_notes(st, mv, number)?;
+        // The common case: `h2e2` from a piece of the side to move to a point it does not
+        // hold ([`Xiangqi::mover_faults`] finds nothing then).
+        let pos = &st.position;
+        let own = |sq: Square| pos.piece(sq).is_some_and(|p| p.side() == pos.to_move());
+        if let Some(m) = reading::plain_move(mv, &st.reading) {
+            if m.from != m.to && own(m.from) && !own(m.to) {
+                return Ok((m, notes));
+            }
+        }
         let c = reading::read(&st.position, mv, &st.reading, number)?;
         let (from, to) = self.points(&c, number)?;
         self.mover_faults(&st.position, &c, (from, to), mv, number)?;

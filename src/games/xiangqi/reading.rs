@@ -69,6 +69,31 @@ fn coords_of(m: Move, capture_mark: bool, span: Span) -> CoordMove {
     }
 }
 
+/// The move `mv` when it is written `h2e2` on the board (files a-i, one-digit ranks, none
+/// below the rank base) and read as coordinates: the archives' common case, told from its
+/// four bytes. `None` for every other move, which [`read`] reads (with the same answer for
+/// these).
+#[inline]
+pub(super) fn plain_move(mv: &MoveRecord, reading: &Reading) -> Option<Move> {
+    if !matches!(reading.format, None | Some(Notation::Iccs)) || mv.extra.is_some() {
+        return None;
+    }
+    let &[f0 @ b'a'..=b'i', r0 @ b'0'..=b'9', f1 @ b'a'..=b'i', r1 @ b'0'..=b'9'] =
+        mv.text.value.as_bytes()
+    else {
+        return None;
+    };
+    let base = reading.dialect.base;
+    let point = |f: u8, r: u8| {
+        let rank = (r - b'0').checked_sub(base)?;
+        GEOMETRY.square((f - b'a') as i32, rank as i32)
+    };
+    Some(Move {
+        from: point(f0, r0)?,
+        to: point(f1, r1)?,
+    })
+}
+
 /// Reads the move `mv` (ply `number`) in `pos` as `reading` says ([`how_written`]). Returns the
 /// coordinates, ranks counted from 0 (for WXF, Chinese and SAN both spans are the move's
 /// text), or the finding that stops the replay: `parse-error` for text that is no move in the
