@@ -408,7 +408,7 @@ struct Tables {
     ray: [[u128; 4]; SQUARES],
     /// `touch[g][sq]`: how point `sq` stands to a General on `g` ([`Position::untouched`]):
     /// [`ON_LINE`] with the [`ORTH`] direction from `g` in [`LINE_DIR`], [`DIAG_NEXT`],
-    /// [`ATTACK_ORIGIN`].
+    /// [`HORSE_ORIGIN`], [`DIAG_ORIGIN`].
     touch: [[u8; SQUARES]; SQUARES],
 }
 
@@ -416,10 +416,13 @@ struct Tables {
 const ON_LINE: u8 = 1;
 /// Diagonally next to the General (a Horse's leg or an Elephant's eye on the way to it).
 const DIAG_NEXT: u8 = 2;
-/// A point from which a Horse, an Advisor or an Elephant attacks the General.
-const ATTACK_ORIGIN: u8 = 4;
+/// A point from which a Horse attacks the General (its leg aside).
+const HORSE_ORIGIN: u8 = 4;
+/// A point from which an Advisor or an Elephant attacks the General (one or two steps
+/// diagonally).
+const DIAG_ORIGIN: u8 = 8;
 /// Where the [`ORTH`] direction from the General to an [`ON_LINE`] point is kept.
-const LINE_DIR: u32 = 3;
+const LINE_DIR: u32 = 4;
 
 /// How `m`'s from- and to-point stand to a General on `g` ([`Tables::touch`]); a point off
 /// the board stands everywhere (every test then looks further).
@@ -508,10 +511,10 @@ const fn sensitive(t: &mut Tables) {
             }
             let (a, e) = (t.diag[g][d], t.diag2[g][d]);
             if a != NONE {
-                t.touch[g][a as usize] |= DIAG_NEXT | ATTACK_ORIGIN;
+                t.touch[g][a as usize] |= DIAG_NEXT | DIAG_ORIGIN;
             }
             if e != NONE {
-                t.touch[g][e as usize] |= ATTACK_ORIGIN;
+                t.touch[g][e as usize] |= DIAG_ORIGIN;
             }
             d += 1;
         }
@@ -519,7 +522,7 @@ const fn sensitive(t: &mut Tables) {
         while h < 8 {
             let horse = t.horse_in[g][h].0;
             if horse != NONE {
-                t.touch[g][horse as usize] |= ATTACK_ORIGIN;
+                t.touch[g][horse as usize] |= HORSE_ORIGIN;
             }
             h += 1;
         }
@@ -1018,7 +1021,7 @@ impl Position {
     fn untouched(&self, g: Square, m: Move, arrival: bool) -> bool {
         let (from, to) = touch(g, m);
         let to_ways = if arrival {
-            ON_LINE | ATTACK_ORIGIN
+            ON_LINE | HORSE_ORIGIN | DIAG_ORIGIN
         } else {
             ON_LINE
         };
@@ -1293,12 +1296,16 @@ impl Position {
         }
         // A leg or eye the move freed is diagonally next to the General.
         let freed = tf & DIAG_NEXT != 0;
+        if !freed && tt & (HORSE_ORIGIN | DIAG_ORIGIN) == 0 {
+            return false;
+        }
         let arrived = self.moves_as(m.to);
-        (freed || arrived == Some(Kind::Horse))
+        (freed || arrived == Some(Kind::Horse) && tt & HORSE_ORIGIN != 0)
             && self
                 .horse_attacker(g, by, |h, leg| h == m.to || leg == m.from)
                 .is_some()
-            || (freed || matches!(arrived, Some(Kind::Advisor | Kind::Elephant)))
+            || (freed
+                || matches!(arrived, Some(Kind::Advisor | Kind::Elephant)) && tt & DIAG_ORIGIN != 0)
                 && self
                     .diagonal_attacker(g, by, |a, e| a == m.to || e == m.to || a == m.from)
                     .is_some()
