@@ -360,10 +360,27 @@ static BITS: [u128; 128] = {
     b
 };
 
+/// File and rank of every byte a point can be, as [`GEOMETRY`] computes them (`sq % 9`,
+/// `sq / 9`), looked up: the hot tests ask for them at every ply.
+static FILE_RANK: [(u8, u8); 256] = {
+    let mut t = [(0u8, 0u8); 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = ((i % WIDTH as usize) as u8, (i / WIDTH as usize) as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The 0-based file and rank of `sq` ([`FILE_RANK`]).
+#[inline]
+fn file_rank(sq: Square) -> (u8, u8) {
+    FILE_RANK[sq as usize]
+}
+
 /// The [`ORTH`] direction from `a` to `b` when they share a file or rank (and differ).
 fn line_from(a: Square, b: Square) -> Option<usize> {
-    let (af, ar) = (GEOMETRY.file(a), GEOMETRY.rank(a));
-    let (bf, br) = (GEOMETRY.file(b), GEOMETRY.rank(b));
+    let ((af, ar), (bf, br)) = (file_rank(a), file_rank(b));
     match (af == bf, ar == br) {
         (true, false) => Some(if br > ar { NORTH } else { SOUTH }),
         (false, true) => Some(if bf > af { EAST } else { WEST }),
@@ -558,8 +575,7 @@ pub fn start_kind(sq: Square) -> Option<Kind> {
 
 /// True when `sq` lies in `side`'s palace (files d–f, ranks 0–2 for Red, 7–9 for Black).
 pub fn in_palace(side: Side, sq: Square) -> bool {
-    let f = GEOMETRY.file(sq);
-    let r = GEOMETRY.rank(sq);
+    let (f, r) = file_rank(sq);
     (3..=5).contains(&f)
         && match side {
             Side::First => r <= 2,
@@ -570,7 +586,7 @@ pub fn in_palace(side: Side, sq: Square) -> bool {
 /// True when `sq` lies on `side`'s own half (ranks 0–4 for Red, 5–9 for Black); a Soldier
 /// off its own half has crossed the river.
 pub fn own_half(side: Side, sq: Square) -> bool {
-    let r = GEOMETRY.rank(sq);
+    let r = file_rank(sq).1;
     match side {
         Side::First => r <= 4,
         Side::Second => r >= 5,
@@ -1360,8 +1376,8 @@ impl Position {
     fn movement(&self, p: Piece, m: Move) -> Result<(), Illegal> {
         let side = p.side();
         let kind = self.mover(p, m.from);
-        let (ff, fr) = (GEOMETRY.file(m.from) as i32, GEOMETRY.rank(m.from) as i32);
-        let (tf, tr) = (GEOMETRY.file(m.to) as i32, GEOMETRY.rank(m.to) as i32);
+        let ((ff, fr), (tf, tr)) = (file_rank(m.from), file_rank(m.to));
+        let (ff, fr, tf, tr) = (ff as i32, fr as i32, tf as i32, tr as i32);
         let (df, dr) = (tf - ff, tr - fr);
         match kind {
             Kind::General if df.abs() + dr.abs() != 1 => Err(Illegal::Shape(kind)),
