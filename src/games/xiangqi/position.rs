@@ -423,7 +423,8 @@ struct Tables {
     horse_in: [[(u8, u8); 8]; SQUARES],
     /// Every point beyond a point in each [`ORTH`] direction, to the edge (bit `sq`).
     ray: [[u128; 4]; SQUARES],
-    /// `touch[g][sq]`: how point `sq` stands to a General on `g` ([`Position::untouched`]):
+    /// `touch[g][sq]`: how point `sq` stands to a General on `g` (what a move from or to it
+    /// can change about the attacks on that General):
     /// [`ON_LINE`] with the [`ORTH`] direction from `g` in [`LINE_DIR`], [`DIAG_NEXT`],
     /// [`HORSE_ORIGIN`], [`DIAG_ORIGIN`].
     touch: [[u8; SQUARES]; SQUARES],
@@ -1028,20 +1029,13 @@ impl Position {
 
     /// True when `m` touches none of the points through which a move changes the attacks on
     /// a General on `g`: its from-point is not on `g`'s file or rank nor diagonally next to
-    /// it (a line, leg or eye it could open), and its to-point is not on the file or rank
-    /// (a screen or a line piece it brings) nor, when `arrival` counts, on a point from which
-    /// a Horse, Advisor or Elephant attacks `g`. Then [`Position::exposed_after`] (with
-    /// `arrival`) and [`Position::surely_safe`] (without: the mover's own piece attacks
-    /// nothing of its own) decide the move at once; a few mask tests instead of their walks.
+    /// it (a line, leg or eye it could open), and its to-point is not on the file or rank (a
+    /// screen or a line piece it brings) nor on a point from which a Horse, Advisor or
+    /// Elephant attacks `g`. [`Position::exposed_after`] then answers at once.
     #[inline]
-    fn untouched(&self, g: Square, m: Move, arrival: bool) -> bool {
+    fn untouched(&self, g: Square, m: Move) -> bool {
         let (from, to) = touch(g, m);
-        let to_ways = if arrival {
-            ON_LINE | HORSE_ORIGIN | DIAG_ORIGIN
-        } else {
-            ON_LINE
-        };
-        from & (ON_LINE | DIAG_NEXT) == 0 && to & to_ways == 0
+        from & (ON_LINE | DIAG_NEXT) == 0 && to & (ON_LINE | HORSE_ORIGIN | DIAG_ORIGIN) == 0
     }
 
     /// True when a pseudo-legal move leaves the mover's General unattacked and not facing the
@@ -1291,7 +1285,7 @@ impl Position {
         let Some(g) = self.general(side) else {
             return false;
         };
-        if self.untouched(g, m, true) {
+        if self.untouched(g, m) {
             return false;
         }
         let by = side.other();
