@@ -209,22 +209,26 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
         stray: Vec::new(),
         in_player: false,
     };
+    // Bytes read past quick-xml (plain moves): its positions are shifted by them too.
+    let mut skipped = 0;
     loop {
-        let before = xml.buffer_position() as usize + bom;
+        let before = xml.buffer_position() as usize + bom + skipped;
         let ev = xml.read_event();
-        let after = xml.buffer_position() as usize + bom;
+        let after = xml.buffer_position() as usize + bom + skipped;
         match ev {
             Err(e) => {
-                let at = (xml.error_position() as usize + bom).min(text.len());
+                let at = (xml.error_position() as usize + bom + skipped).min(text.len());
                 r.broken(format!("broken Gravon XML: {e}"), at, before);
                 break;
             }
             Ok(Event::Eof) => break,
             Ok(Event::Start(e)) => {
                 r.element(e.name().as_ref(), element_span(text, before, after), false);
+                skipped += r.skip_plain_moves(xml.get_mut(), after);
             }
             Ok(Event::Empty(e)) => {
                 r.element(e.name().as_ref(), element_span(text, before, after), true);
+                skipped += r.skip_plain_moves(xml.get_mut(), after);
             }
             Ok(Event::End(e)) => r.end(e.name().as_ref(), after),
             Ok(Event::Text(_)) | Ok(Event::CData(_)) => r.text_between(before, after),
@@ -263,7 +267,10 @@ impl GravonReader<'_> {
                     read_field(g, &content, standard);
                 }
             }
-            (b"move", Some(g)) => read_move(g, text, elem, &mut self.ply_expected),
+            (b"move", Some(g)) => {
+                let plain = PlainAttrs::read(text, elem);
+                read_move(g, text, elem, plain, &mut self.ply_expected);
+            }
             (b"rescue", Some(g)) => g.findings.push(
                 Finding::new(
                     Code::RecordDefect,
@@ -290,6 +297,35 @@ impl GravonReader<'_> {
                 self.note(f);
             }
         }
+    }
+
+    /// Reads the plain `<move .../>` elements ([`PlainAttrs`]), each after white space, at
+    /// the front of `rest` (quick-xml's unread input, just past a tag ending at `at`), and
+    /// drops them from it; returns the bytes dropped. quick-xml would report each as a
+    /// white-space text (which reads nothing) and an empty element, changing nothing in its
+    /// state but its position: the findings and spans are the same, the events cheaper.
+    fn skip_plain_moves(&mut self, rest: &mut &[u8], at: usize) -> usize {
+        let text = self.text;
+        let mut read = 0;
+        loop {
+            let tail = text.as_bytes().get(at + read..).unwrap_or_default();
+            let ws = tail
+                .iter()
+                .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                .count();
+            let start = at + read + ws;
+            let Some((elem, plain)) = plain_move(text, start) else {
+                break;
+            };
+            match self.current.as_mut() {
+                Some(g) => read_move(g, text, elem, Some(plain), &mut self.ply_expected),
+                None => self.element(b"move", elem, true),
+            }
+            read = elem.end - at;
+        }
+        debug_assert_eq!(rest.len(), text.len() - at);
+        *rest = rest.get(read..).unwrap_or_default();
+        read
     }
 
     /// A `<game>` start tag at `elem`: a new record (a game still open is closed first).
@@ -710,6 +746,21 @@ impl<'a> PlainAttrs<'a> {
     }
 }
 
+/// The `<move .../>` element at `start` and its attributes, when it is written plainly
+/// ([`PlainAttrs`]), ends with `/>` and holds at least one attribute.
+fn plain_move(text: &str, start: usize) -> Option<(Span, PlainAttrs<'_>)> {
+    let b = text.as_bytes().get(start..)?;
+    if !b.starts_with(b"<move ") {
+        return None;
+    }
+    let end = start + memchr::memchr(b'>', b)? + 1;
+    let elem = Span::new(start, end);
+    if b.get(end - start - 2) != Some(&b'/') {
+        return None;
+    }
+    Some((elem, PlainAttrs::read(text, elem)?))
+}
+
 /// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
 fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a, str>>> {
     let (raw, span) = attr_raw(text, elem, name)?;
@@ -721,8 +772,14 @@ fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a,
     Some(Spanned::new(value, span))
 }
 
-fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64) {
-    let plain = PlainAttrs::read(text, elem);
+/// A `<move>` at `elem` (`plain`: its attributes, when written plainly).
+fn read_move(
+    g: &mut GameRecord,
+    text: &str,
+    elem: Span,
+    plain: Option<PlainAttrs>,
+    ply_expected: &mut u64,
+) {
     let get = |name| match &plain {
         Some(p) => p.get(name),
         None => attr_cow(text, elem, name),
