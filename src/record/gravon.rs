@@ -737,6 +737,52 @@ impl<'a> PlainAttrs<'a> {
         }
     }
 
+    /// The move element at `start` when written exactly as Gravon writes it,
+    /// `<move id="DIGITS" source="XY" target="XY"/>` (squares of two letters, digits or `:`),
+    /// and its attributes as [`PlainAttrs::read`] reads them, without its general loop.
+    fn gravon_move(text: &'a str, start: usize) -> Option<(Span, Self)> {
+        let b = text.as_bytes().get(start..)?;
+        let head = b"<move id=\"".len();
+        if !b.starts_with(b"<move id=\"") {
+            return None;
+        }
+        let digits = b[head..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let id = head + digits;
+        let square = |i: usize| {
+            b.get(i..i + 2)
+                .is_some_and(|v| v.iter().all(|c| c.is_ascii_alphanumeric() || *c == b':'))
+        };
+        let (src, dst) = (id + 10, id + 22);
+        let ok = b[id..].starts_with(b"\" source=\"")
+            && square(src)
+            && b[src + 2..].starts_with(b"\" target=\"")
+            && square(dst)
+            && b[dst + 2..].starts_with(b"\"/>");
+        if !ok {
+            return None;
+        }
+        // Every byte checked is ASCII: each offset is a char boundary.
+        let at = |from: usize, to: usize| {
+            (
+                &text[start + from..start + to],
+                Span::new(start + from, start + to),
+            )
+        };
+        let (id_v, id_s) = at(head, id);
+        let (src_v, src_s) = at(src, src + 2);
+        let (dst_v, dst_s) = at(dst, dst + 2);
+        let attrs = PlainAttrs {
+            found: [
+                (b"id", id_v, id_s),
+                (b"source", src_v, src_s),
+                (b"target", dst_v, dst_s),
+                (&[], "", Span::default()),
+            ],
+            n: 3,
+        };
+        Some((Span::new(start, start + dst + 5), attrs))
+    }
+
     /// The attribute `name` as [`attr`] reads it.
     fn get(&self, name: &str) -> Option<Spanned<Cow<'a, str>>> {
         self.found[..self.n]
@@ -752,6 +798,9 @@ fn plain_move(text: &str, start: usize) -> Option<(Span, PlainAttrs<'_>)> {
     let b = text.as_bytes().get(start..)?;
     if !b.starts_with(b"<move ") {
         return None;
+    }
+    if let Some(found) = PlainAttrs::gravon_move(text, start) {
+        return Some(found);
     }
     let end = start + memchr::memchr(b'>', b)? + 1;
     let elem = Span::new(start, end);
@@ -931,6 +980,33 @@ mod tests {
             for name in ["id", "source", "target", "type"] {
                 if let Some(p) = &p {
                     assert_eq!(p.get(name), attr_cow(text, elem, name), "{text} {name}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gravon_moves_read_as_plain_attributes_read_them() {
+        let exact = [
+            r#"<move id="7" source="F4" target="A:"/>"#,
+            r#"<move id="" source="j7" target="K7"/>"#,
+        ];
+        let other = [
+            r#"<move id="7" source="F4" target="A:">"#,
+            r#"<move id="7a" source="F4" target="F5"/>"#,
+            r#"<move id="7" source="F44" target="F5"/>"#,
+            r#"<move id="7" target="F4" source="F5"/>"#,
+            r#"<move id="7" source="F4" target="F"/>"#,
+            r#"<move id="7" source="F4" target="F5"#,
+        ];
+        for text in exact.iter().chain(&other) {
+            let quick = PlainAttrs::gravon_move(text, 0);
+            assert_eq!(quick.is_some(), exact.contains(text), "{text}");
+            if let Some((elem, q)) = quick {
+                assert_eq!(elem, Span::new(0, text.len()));
+                let p = PlainAttrs::read(text, elem).expect("plain");
+                for name in ["id", "source", "target", "type"] {
+                    assert_eq!(q.get(name), p.get(name), "{text} {name}");
                 }
             }
         }
