@@ -821,6 +821,17 @@ fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a,
     Some(Spanned::new(value, span))
 }
 
+/// A move's id as `value.trim().parse::<u64>()` reads it, plain digits (every Gravon id)
+/// without the general parser.
+fn move_id(value: &str) -> Option<u64> {
+    let b = value.as_bytes();
+    // Up to 19 digits fit in a u64.
+    if (1..=19).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
+        return Some(b.iter().fold(0, |n, c| n * 10 + u64::from(c - b'0')));
+    }
+    value.trim().parse().ok()
+}
+
 /// A `<move>` at `elem` (`plain`: its attributes, when written plainly).
 fn read_move(
     g: &mut GameRecord,
@@ -835,7 +846,7 @@ fn read_move(
     };
     let (src, dst, id) = (get("source"), get("target"), get("id"));
     if let Some(id) = &id {
-        if id.value.trim().parse::<u64>().ok() != Some(*ply_expected) {
+        if move_id(&id.value) != Some(*ply_expected) {
             g.findings.push(
                 Finding::new(
                     Code::RecordDefect,
@@ -1009,6 +1020,25 @@ mod tests {
                     assert_eq!(q.get(name), p.get(name), "{text} {name}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn move_ids_read_as_parse_reads_them() {
+        for v in [
+            "7",
+            "007",
+            "",
+            " 7 ",
+            "+7",
+            "-7",
+            "7a",
+            "9999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999",
+        ] {
+            assert_eq!(move_id(v), v.trim().parse::<u64>().ok(), "{v}");
         }
     }
 
