@@ -314,11 +314,11 @@ impl GravonReader<'_> {
                 .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
                 .count();
             let start = at + read + ws;
-            let Some((elem, plain)) = plain_move(text, start) else {
+            let Some((elem, attrs)) = plain_move(text, start) else {
                 break;
             };
             match self.current.as_mut() {
-                Some(g) => read_move(g, text, elem, Some(plain), &mut self.ply_expected),
+                Some(g) => push_move(g, elem, attrs, &mut self.ply_expected),
                 None => self.element(b"move", elem, true),
             }
             read = elem.end - at;
@@ -737,50 +737,9 @@ impl<'a> PlainAttrs<'a> {
         }
     }
 
-    /// The move element at `start` when written exactly as Gravon writes it,
-    /// `<move id="DIGITS" source="XY" target="XY"/>` (squares of two letters, digits or `:`),
-    /// and its attributes as [`PlainAttrs::read`] reads them, without its general loop.
-    fn gravon_move(text: &'a str, start: usize) -> Option<(Span, Self)> {
-        let b = text.as_bytes().get(start..)?;
-        let head = b"<move id=\"".len();
-        if !b.starts_with(b"<move id=\"") {
-            return None;
-        }
-        let digits = b[head..].iter().take_while(|c| c.is_ascii_digit()).count();
-        let id = head + digits;
-        let square = |i: usize| {
-            b.get(i..i + 2)
-                .is_some_and(|v| v.iter().all(|c| c.is_ascii_alphanumeric() || *c == b':'))
-        };
-        let (src, dst) = (id + 10, id + 22);
-        let ok = b[id..].starts_with(b"\" source=\"")
-            && square(src)
-            && b[src + 2..].starts_with(b"\" target=\"")
-            && square(dst)
-            && b[dst + 2..].starts_with(b"\"/>");
-        if !ok {
-            return None;
-        }
-        // Every byte checked is ASCII: each offset is a char boundary.
-        let at = |from: usize, to: usize| {
-            (
-                &text[start + from..start + to],
-                Span::new(start + from, start + to),
-            )
-        };
-        let (id_v, id_s) = at(head, id);
-        let (src_v, src_s) = at(src, src + 2);
-        let (dst_v, dst_s) = at(dst, dst + 2);
-        let attrs = PlainAttrs {
-            found: [
-                (b"id", id_v, id_s),
-                (b"source", src_v, src_s),
-                (b"target", dst_v, dst_s),
-                (&[], "", Span::default()),
-            ],
-            n: 3,
-        };
-        Some((Span::new(start, start + dst + 5), attrs))
+    /// The attributes a move reads.
+    fn move_attrs(&self) -> MoveAttrs<'a> {
+        ["id", "source", "target"].map(|name| self.get(name))
     }
 
     /// The attribute `name` as [`attr`] reads it.
@@ -792,14 +751,50 @@ impl<'a> PlainAttrs<'a> {
     }
 }
 
+/// The move element at `start` when written exactly as Gravon writes it,
+/// `<move id="DIGITS" source="XY" target="XY"/>` (squares of two letters, digits or `:`),
+/// and its attributes as [`PlainAttrs::read`] reads them, without its general loop.
+fn gravon_move(text: &str, start: usize) -> Option<(Span, MoveAttrs<'_>)> {
+    let b = text.as_bytes().get(start..)?;
+    let head = b"<move id=\"".len();
+    if !b.starts_with(b"<move id=\"") {
+        return None;
+    }
+    let digits = b[head..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let id = head + digits;
+    let square = |i: usize| {
+        b.get(i..i + 2)
+            .is_some_and(|v| v.iter().all(|c| c.is_ascii_alphanumeric() || *c == b':'))
+    };
+    let (src, dst) = (id + 10, id + 22);
+    let ok = b[id..].starts_with(b"\" source=\"")
+        && square(src)
+        && b[src + 2..].starts_with(b"\" target=\"")
+        && square(dst)
+        && b[dst + 2..].starts_with(b"\"/>");
+    if !ok {
+        return None;
+    }
+    // Every byte checked is ASCII: each offset is a char boundary.
+    let at = |from: usize, to: usize| {
+        let span = Span::new(start + from, start + to);
+        Some(Spanned::new(
+            Cow::Borrowed(&text[span.start..span.end]),
+            span,
+        ))
+    };
+    let attrs = [at(head, id), at(src, src + 2), at(dst, dst + 2)];
+    Some((Span::new(start, start + dst + 5), attrs))
+}
+
 /// The `<move .../>` element at `start` and its attributes, when it is written plainly
 /// ([`PlainAttrs`]), ends with `/>` and holds at least one attribute.
-fn plain_move(text: &str, start: usize) -> Option<(Span, PlainAttrs<'_>)> {
+fn plain_move(text: &str, start: usize) -> Option<(Span, MoveAttrs<'_>)> {
     let b = text.as_bytes().get(start..)?;
     if !b.starts_with(b"<move ") {
         return None;
     }
-    if let Some(found) = PlainAttrs::gravon_move(text, start) {
+    if let Some(found) = gravon_move(text, start) {
         return Some(found);
     }
     let end = start + memchr::memchr(b'>', b)? + 1;
@@ -807,7 +802,7 @@ fn plain_move(text: &str, start: usize) -> Option<(Span, PlainAttrs<'_>)> {
     if b.get(end - start - 2) != Some(&b'/') {
         return None;
     }
-    Some((elem, PlainAttrs::read(text, elem)?))
+    Some((elem, PlainAttrs::read(text, elem)?.move_attrs()))
 }
 
 /// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
@@ -832,6 +827,9 @@ fn move_id(value: &str) -> Option<u64> {
     value.trim().parse().ok()
 }
 
+/// A move's `id`, `source` and `target` attributes, as [`attr_cow`] reads them.
+type MoveAttrs<'a> = [Option<Spanned<Cow<'a, str>>>; 3];
+
 /// A `<move>` at `elem` (`plain`: its attributes, when written plainly).
 fn read_move(
     g: &mut GameRecord,
@@ -840,11 +838,16 @@ fn read_move(
     plain: Option<PlainAttrs>,
     ply_expected: &mut u64,
 ) {
-    let get = |name| match &plain {
-        Some(p) => p.get(name),
-        None => attr_cow(text, elem, name),
+    let attrs = match plain {
+        Some(p) => p.move_attrs(),
+        None => ["id", "source", "target"].map(|name| attr_cow(text, elem, name)),
     };
-    let (src, dst, id) = (get("source"), get("target"), get("id"));
+    push_move(g, elem, attrs, ply_expected);
+}
+
+/// The move at `elem` with its attributes `[id, src, dst]`: a `record-defect` for an id
+/// that does not count the plies or a `J` file, and the ply, its text written here.
+fn push_move(g: &mut GameRecord, elem: Span, [id, src, dst]: MoveAttrs, ply_expected: &mut u64) {
     if let Some(id) = &id {
         if move_id(&id.value) != Some(*ply_expected) {
             g.findings.push(
@@ -1011,14 +1014,12 @@ mod tests {
             r#"<move id="7" source="F4" target="F5"#,
         ];
         for text in exact.iter().chain(&other) {
-            let quick = PlainAttrs::gravon_move(text, 0);
+            let quick = gravon_move(text, 0);
             assert_eq!(quick.is_some(), exact.contains(text), "{text}");
             if let Some((elem, q)) = quick {
                 assert_eq!(elem, Span::new(0, text.len()));
                 let p = PlainAttrs::read(text, elem).expect("plain");
-                for name in ["id", "source", "target", "type"] {
-                    assert_eq!(q.get(name), p.get(name), "{text} {name}");
-                }
+                assert_eq!(q, p.move_attrs(), "{text}");
             }
         }
     }
