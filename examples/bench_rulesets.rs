@@ -13,8 +13,9 @@
 //! work measured. Games stop at their end on the board or after `MAX_PLIES`.
 //!
 //! Run: `cargo run --release --example bench_rulesets -- [--runs N] [--plies N] [--only a,b]
-//! [--corpus DIR] [--dump DIR]` (`--dump`: also write each archive under DIR/RULESET/, for
-//! timing the command line on it). Prints one JSON object per ruleset and phase on stdout; a ruleset whose
+//! [--corpus DIR] [--dump DIR] [--phases a,b]` (`--dump`: also write each archive under
+//! DIR/RULESET/, for timing the command line on it; `--phases`: only these of `parse`,
+//! `check`, `check-parallel`, e.g. one phase under callgrind). Prints one JSON object per ruleset and phase on stdout; a ruleset whose
 //! corpus folder is absent prints `SKIPPED: ...` on stderr.
 
 use arbiter::games::jungle::{Jungle, Variant};
@@ -394,8 +395,9 @@ fn time(runs: usize, f: &dyn Fn() -> usize) -> (f64, f64) {
 }
 
 /// Times the three phases on one ruleset's archive and prints them.
-fn bench(name: &str, chunks: &[Chunk], plies: usize, bytes: usize, runs: usize) {
+fn bench(name: &str, chunks: &[Chunk], (plies, bytes): (usize, usize), runs: usize, phases: &str) {
     let opts = Options::default();
+    let wanted = |phase: &str| phases.split(',').any(|p| p == phase);
     // `cpu_seconds` (one-core phases): this thread's time on a CPU, which the load of other
     // work on a shared machine changes much less than the wall time.
     let report = |phase: &str, (secs, cpu): (f64, f64), threads: usize| {
@@ -411,24 +413,30 @@ fn bench(name: &str, chunks: &[Chunk], plies: usize, bytes: usize, runs: usize) 
             bytes as f64 / 1e6 / secs
         );
     };
-    let parse = time(runs, &|| {
-        chunks.iter().map(|c| pipeline::parse_chunk(c).len()).sum()
-    });
-    report("parse", parse, 1);
-    let check = time(runs, &|| {
-        chunks
-            .iter()
-            .map(|c| pipeline::check_chunk(c, &opts).len())
-            .sum()
-    });
-    report("check", check, 1);
-    let all = time(runs, &|| {
-        chunks
-            .par_iter()
-            .map(|c| pipeline::check_chunk(c, &opts).len())
-            .sum()
-    });
-    report("check-parallel", all, rayon::current_num_threads());
+    if wanted("parse") {
+        let parse = time(runs, &|| {
+            chunks.iter().map(|c| pipeline::parse_chunk(c).len()).sum()
+        });
+        report("parse", parse, 1);
+    }
+    if wanted("check") {
+        let check = time(runs, &|| {
+            chunks
+                .iter()
+                .map(|c| pipeline::check_chunk(c, &opts).len())
+                .sum()
+        });
+        report("check", check, 1);
+    }
+    if wanted("check-parallel") {
+        let all = time(runs, &|| {
+            chunks
+                .par_iter()
+                .map(|c| pipeline::check_chunk(c, &opts).len())
+                .sum()
+        });
+        report("check-parallel", all, rayon::current_num_threads());
+    }
 }
 
 fn main() {
@@ -437,6 +445,7 @@ fn main() {
     let mut only: Option<String> = None;
     let mut corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let mut dump: Option<PathBuf> = None;
+    let mut phases = String::from("parse,check,check-parallel");
     while let Some(a) = args.next() {
         match a.as_str() {
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
@@ -444,6 +453,7 @@ fn main() {
             "--only" => only = args.next(),
             "--corpus" => corpus = args.next().map(PathBuf::from).unwrap_or(corpus),
             "--dump" => dump = args.next().map(PathBuf::from),
+            "--phases" => phases = args.next().unwrap_or(phases),
             _ => {}
         }
     }
@@ -467,7 +477,7 @@ fn main() {
                 if let Some(dir) = &dump {
                     write_archive(&dir.join(name), &chunks);
                 }
-                bench(name, &chunks, n, bytes, runs);
+                bench(name, &chunks, (n, bytes), runs, &phases);
             }
             Err(why) => eprintln!("SKIPPED: {name}: {why}"),
         }

@@ -209,22 +209,26 @@ pub fn parse_gravon(text: &str, name: &str) -> Vec<GameRecord> {
         stray: Vec::new(),
         in_player: false,
     };
+    // Bytes read past quick-xml (plain moves): its positions are shifted by them too.
+    let mut skipped = 0;
     loop {
-        let before = xml.buffer_position() as usize + bom;
+        let before = xml.buffer_position() as usize + bom + skipped;
         let ev = xml.read_event();
-        let after = xml.buffer_position() as usize + bom;
+        let after = xml.buffer_position() as usize + bom + skipped;
         match ev {
             Err(e) => {
-                let at = (xml.error_position() as usize + bom).min(text.len());
+                let at = (xml.error_position() as usize + bom + skipped).min(text.len());
                 r.broken(format!("broken Gravon XML: {e}"), at, before);
                 break;
             }
             Ok(Event::Eof) => break,
             Ok(Event::Start(e)) => {
                 r.element(e.name().as_ref(), element_span(text, before, after), false);
+                skipped += r.skip_plain_moves(xml.get_mut(), after);
             }
             Ok(Event::Empty(e)) => {
                 r.element(e.name().as_ref(), element_span(text, before, after), true);
+                skipped += r.skip_plain_moves(xml.get_mut(), after);
             }
             Ok(Event::End(e)) => r.end(e.name().as_ref(), after),
             Ok(Event::Text(_)) | Ok(Event::CData(_)) => r.text_between(before, after),
@@ -263,7 +267,10 @@ impl GravonReader<'_> {
                     read_field(g, &content, standard);
                 }
             }
-            (b"move", Some(g)) => read_move(g, text, elem, &mut self.ply_expected),
+            (b"move", Some(g)) => {
+                let plain = PlainAttrs::read(text, elem);
+                read_move(g, text, elem, plain, &mut self.ply_expected);
+            }
             (b"rescue", Some(g)) => g.findings.push(
                 Finding::new(
                     Code::RecordDefect,
@@ -290,6 +297,35 @@ impl GravonReader<'_> {
                 self.note(f);
             }
         }
+    }
+
+    /// Reads the plain `<move .../>` elements ([`PlainAttrs`]), each after white space, at
+    /// the front of `rest` (quick-xml's unread input, just past a tag ending at `at`), and
+    /// drops them from it; returns the bytes dropped. quick-xml would report each as a
+    /// white-space text (which reads nothing) and an empty element, changing nothing in its
+    /// state but its position: the findings and spans are the same, the events cheaper.
+    fn skip_plain_moves(&mut self, rest: &mut &[u8], at: usize) -> usize {
+        let text = self.text;
+        let mut read = 0;
+        loop {
+            let tail = text.as_bytes().get(at + read..).unwrap_or_default();
+            let ws = tail
+                .iter()
+                .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                .count();
+            let start = at + read + ws;
+            let Some((elem, attrs)) = plain_move(text, start) else {
+                break;
+            };
+            match self.current.as_mut() {
+                Some(g) => push_move(g, elem, attrs, &mut self.ply_expected),
+                None => self.element(b"move", elem, true),
+            }
+            read = elem.end - at;
+        }
+        debug_assert_eq!(rest.len(), text.len() - at);
+        *rest = rest.get(read..).unwrap_or_default();
+        read
     }
 
     /// A `<game>` start tag at `elem`: a new record (a game still open is closed first).
@@ -701,6 +737,11 @@ impl<'a> PlainAttrs<'a> {
         }
     }
 
+    /// The attributes a move reads.
+    fn move_attrs(&self) -> MoveAttrs<'a> {
+        ["id", "source", "target"].map(|name| self.get(name))
+    }
+
     /// The attribute `name` as [`attr`] reads it.
     fn get(&self, name: &str) -> Option<Spanned<Cow<'a, str>>> {
         self.found[..self.n]
@@ -708,6 +749,60 @@ impl<'a> PlainAttrs<'a> {
             .find(|(n, _, _)| *n == name.as_bytes())
             .map(|&(_, v, span)| Spanned::new(Cow::Borrowed(v), span))
     }
+}
+
+/// The move element at `start` when written exactly as Gravon writes it,
+/// `<move id="DIGITS" source="XY" target="XY"/>` (squares of two letters, digits or `:`),
+/// and its attributes as [`PlainAttrs::read`] reads them, without its general loop.
+fn gravon_move(text: &str, start: usize) -> Option<(Span, MoveAttrs<'_>)> {
+    let b = text.as_bytes().get(start..)?;
+    let head = b"<move id=\"".len();
+    if !b.starts_with(b"<move id=\"") {
+        return None;
+    }
+    let digits = b[head..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let id = head + digits;
+    let square = |i: usize| {
+        b.get(i..i + 2)
+            .is_some_and(|v| v.iter().all(|c| c.is_ascii_alphanumeric() || *c == b':'))
+    };
+    let (src, dst) = (id + 10, id + 22);
+    let ok = b[id..].starts_with(b"\" source=\"")
+        && square(src)
+        && b[src + 2..].starts_with(b"\" target=\"")
+        && square(dst)
+        && b[dst + 2..].starts_with(b"\"/>");
+    if !ok {
+        return None;
+    }
+    // Every byte checked is ASCII: each offset is a char boundary.
+    let at = |from: usize, to: usize| {
+        let span = Span::new(start + from, start + to);
+        Some(Spanned::new(
+            Cow::Borrowed(&text[span.start..span.end]),
+            span,
+        ))
+    };
+    let attrs = [at(head, id), at(src, src + 2), at(dst, dst + 2)];
+    Some((Span::new(start, start + dst + 5), attrs))
+}
+
+/// The `<move .../>` element at `start` and its attributes, when it is written plainly
+/// ([`PlainAttrs`]), ends with `/>` and holds at least one attribute.
+fn plain_move(text: &str, start: usize) -> Option<(Span, MoveAttrs<'_>)> {
+    let b = text.as_bytes().get(start..)?;
+    if !b.starts_with(b"<move ") {
+        return None;
+    }
+    if let Some(found) = gravon_move(text, start) {
+        return Some(found);
+    }
+    let end = start + memchr::memchr(b'>', b)? + 1;
+    let elem = Span::new(start, end);
+    if b.get(end - start - 2) != Some(&b'/') {
+        return None;
+    }
+    Some((elem, PlainAttrs::read(text, elem)?.move_attrs()))
 }
 
 /// [`attr`] borrowing the value from `text` when it holds no entity (every move's squares).
@@ -721,15 +816,40 @@ fn attr_cow<'a>(text: &'a str, elem: Span, name: &str) -> Option<Spanned<Cow<'a,
     Some(Spanned::new(value, span))
 }
 
-fn read_move(g: &mut GameRecord, text: &str, elem: Span, ply_expected: &mut u64) {
-    let plain = PlainAttrs::read(text, elem);
-    let get = |name| match &plain {
-        Some(p) => p.get(name),
-        None => attr_cow(text, elem, name),
+/// A move's id as `value.trim().parse::<u64>()` reads it, plain digits (every Gravon id)
+/// without the general parser.
+fn move_id(value: &str) -> Option<u64> {
+    let b = value.as_bytes();
+    // Up to 19 digits fit in a u64.
+    if (1..=19).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
+        return Some(b.iter().fold(0, |n, c| n * 10 + u64::from(c - b'0')));
+    }
+    value.trim().parse().ok()
+}
+
+/// A move's `id`, `source` and `target` attributes, as [`attr_cow`] reads them.
+type MoveAttrs<'a> = [Option<Spanned<Cow<'a, str>>>; 3];
+
+/// A `<move>` at `elem` (`plain`: its attributes, when written plainly).
+fn read_move(
+    g: &mut GameRecord,
+    text: &str,
+    elem: Span,
+    plain: Option<PlainAttrs>,
+    ply_expected: &mut u64,
+) {
+    let attrs = match plain {
+        Some(p) => p.move_attrs(),
+        None => ["id", "source", "target"].map(|name| attr_cow(text, elem, name)),
     };
-    let (src, dst, id) = (get("source"), get("target"), get("id"));
+    push_move(g, elem, attrs, ply_expected);
+}
+
+/// The move at `elem` with its attributes `[id, src, dst]`: a `record-defect` for an id
+/// that does not count the plies or a `J` file, and the ply, its text written here.
+fn push_move(g: &mut GameRecord, elem: Span, [id, src, dst]: MoveAttrs, ply_expected: &mut u64) {
     if let Some(id) = &id {
-        if id.value.trim().parse::<u64>().ok() != Some(*ply_expected) {
+        if move_id(&id.value) != Some(*ply_expected) {
             g.findings.push(
                 Finding::new(
                     Code::RecordDefect,
@@ -876,6 +996,50 @@ mod tests {
                     assert_eq!(p.get(name), attr_cow(text, elem, name), "{text} {name}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn gravon_moves_read_as_plain_attributes_read_them() {
+        let exact = [
+            r#"<move id="7" source="F4" target="A:"/>"#,
+            r#"<move id="" source="j7" target="K7"/>"#,
+        ];
+        let other = [
+            r#"<move id="7" source="F4" target="A:">"#,
+            r#"<move id="7a" source="F4" target="F5"/>"#,
+            r#"<move id="7" source="F44" target="F5"/>"#,
+            r#"<move id="7" target="F4" source="F5"/>"#,
+            r#"<move id="7" source="F4" target="F"/>"#,
+            r#"<move id="7" source="F4" target="F5"#,
+        ];
+        for text in exact.iter().chain(&other) {
+            let quick = gravon_move(text, 0);
+            assert_eq!(quick.is_some(), exact.contains(text), "{text}");
+            if let Some((elem, q)) = quick {
+                assert_eq!(elem, Span::new(0, text.len()));
+                let p = PlainAttrs::read(text, elem).expect("plain");
+                assert_eq!(q, p.move_attrs(), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn move_ids_read_as_parse_reads_them() {
+        for v in [
+            "7",
+            "007",
+            "",
+            " 7 ",
+            "+7",
+            "-7",
+            "7a",
+            "9999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999",
+        ] {
+            assert_eq!(move_id(v), v.trim().parse::<u64>().ok(), "{v}");
         }
     }
 

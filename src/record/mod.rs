@@ -458,6 +458,9 @@ impl GameRecord {
     /// Moves every span `delta` bytes on: a record read from a piece of a source that starts
     /// at byte `delta` of it.
     pub fn shift_spans(&mut self, delta: usize) {
+        if delta == 0 {
+            return;
+        }
         self.for_each_span_mut(&mut |s| {
             s.start += delta;
             s.end += delta;

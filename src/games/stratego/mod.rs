@@ -329,7 +329,7 @@ impl Stratego {
         let g = self.geometry();
         let side = st.to_move;
         let chase_binds = st.chase.binds(side);
-        let allowed = |from: Square, to: Square| {
+        let mut allowed = |from: Square, to: Square| {
             let Some(p) = st.board[from as usize] else {
                 return false;
             };
@@ -344,6 +344,12 @@ impl Stratego {
             }
             true
         };
+        // The piece the side moved last can usually move again: try it first, then the
+        // board (the answer is the same in any order).
+        let last = st.two_squares.run(side).map(|run| run.last.1);
+        if last.is_some_and(|s| self.find_move_from(st, s, &mut allowed)) {
+            return true;
+        }
         self.find_move(st, allowed)
     }
 

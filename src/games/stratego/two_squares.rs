@@ -121,9 +121,10 @@ impl Tracker {
     /// Whether the move would break the rule, without gathering the evidence (the legal-move
     /// test asks it of every candidate move).
     pub fn forbids(&self, g: &Geometry, side: Side, piece: u16, from: Square, to: Square) -> bool {
+        // The run's length first: most runs are short, and `continues` is the dearer test.
         self.limit > 0
-            && self.continues(g, side, piece, from, to)
             && self.runs[side.index()].is_some_and(|run| run.len >= self.limit)
+            && self.continues(g, side, piece, from, to)
     }
 
     /// Records a move actually played at ply `ply` (1-based).
