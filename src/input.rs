@@ -559,6 +559,15 @@ fn advance(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
     }
 }
 
+/// [`advance`] over one line as [`read_line`] reads it, where a `\n` can only be the last
+/// byte: a line that ends with one puts the next at column 0 without a second look.
+fn advance_line(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
+    if bytes.last() == Some(&b'\n') {
+        return (line + 1, Column::default());
+    }
+    advance(line, column, bytes)
+}
+
 /// The streaming cutter behind [`chunks`].
 pub struct ChunkReader<R: BufRead> {
     name: Arc<str>,
@@ -642,16 +651,10 @@ impl<R: BufRead> ChunkReader<R> {
         if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
             self.unnamed_seen = true;
         }
-        let decoded = match kind {
-            ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
-            _ => None,
-        };
-        let (text, byte_findings) = match &decoded {
-            Some(d) => (
-                d.display.clone(),
-                vec![crate::record::encoding::gb_finding(&bytes, offset)],
-            ),
-            None => repair_utf8(bytes, offset),
+        // UTF-8 (nearly every game) is validated once; only other bytes may be GB18030.
+        let (text, byte_findings, decoded) = match String::from_utf8(bytes) {
+            Ok(text) => (text, Vec::new(), None),
+            Err(e) => Self::not_utf8(e.into_bytes(), offset, &kind),
         };
         let c = Chunk {
             source: self.name.clone(),
@@ -672,6 +675,30 @@ impl<R: BufRead> ChunkReader<R> {
         c
     }
 
+    /// The text, findings and GB18030 decoding of a chunk's `bytes` (at `offset`) that are not
+    /// UTF-8: a native game's decoded, anything else repaired ([`repair_utf8`]).
+    #[cold]
+    fn not_utf8(
+        bytes: Vec<u8>,
+        offset: usize,
+        kind: &ChunkKind,
+    ) -> (String, Vec<Finding>, Option<Box<crate::record::encoding::Decoded>>) {
+        let decoded = match kind {
+            ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
+            _ => None,
+        };
+        match decoded {
+            Some(d) => {
+                let f = vec![crate::record::encoding::gb_finding(&bytes, offset)];
+                (d.display.clone(), f, Some(d))
+            }
+            None => {
+                let (text, findings) = repair_utf8(bytes, offset);
+                (text, findings, None)
+            }
+        }
+    }
+
     /// The next native game: lines are read straight into the current game's buffer (one copy
     /// of each byte) and fed to the [`Splitter`]; a line where a game starts ends the one
     /// before it (several games may start on one line).
@@ -686,7 +713,7 @@ impl<R: BufRead> ChunkReader<R> {
                 return self.end_native();
             }
             let here = (self.offset, self.line, self.column);
-            (self.line, self.column) = advance(self.line, self.column, &self.cur[line_start..]);
+            (self.line, self.column) = advance_line(self.line, self.column, &self.cur[line_start..]);
             self.offset += n;
             let had_start = self.splitter.current_start().is_some();
             let mut cuts = Vec::new();
