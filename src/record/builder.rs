@@ -39,7 +39,10 @@ pub(crate) struct Builder<'a> {
     src: &'a str,
     base: usize,
     pub record: GameRecord,
-    /// The lines being read, innermost last (the main line at the bottom).
+    /// The main line.
+    main: Open,
+    /// The variations being read, innermost last (none: the main line is read). Empty for
+    /// most games, so a game allocates nothing for it.
     open: Vec<Open>,
     /// The first token after the result token, which ends the movetext.
     after_result: Option<Span>,
@@ -54,21 +57,18 @@ impl<'a> Builder<'a> {
                 span: Span::new(base, base + src.len()),
                 ..GameRecord::default()
             },
-            open: vec![Open {
+            main: Open {
                 line: 0,
                 turn0: 0,
                 turns: 0,
-            }],
+            },
+            open: Vec::new(),
             after_result: None,
         }
     }
     /// The line being read.
     fn current(&self) -> Open {
-        self.open.last().copied().unwrap_or(Open {
-            line: 0,
-            turn0: 0,
-            turns: 0,
-        })
+        self.open.last().copied().unwrap_or(self.main)
     }
     /// The moves of line `line`.
     fn moves_of(&mut self, line: usize) -> &mut Vec<MoveRecord> {
@@ -157,8 +157,7 @@ impl<'a> Builder<'a> {
     }
     /// The variation opened last closes at `at` (its `)`); `whole` is all of it.
     pub fn close_variation(&mut self, whole: Loc) {
-        if self.open.len() > 1 {
-            let o = self.open.pop().unwrap_or(self.current());
+        if let Some(o) = self.open.pop() {
             let span = self.span(whole);
             if let Some(v) = self.record.variations.get_mut(o.line - 1) {
                 v.span = span;
@@ -240,8 +239,7 @@ impl<'a> Builder<'a> {
     /// its 0-based index in the game.
     pub fn begin_turn(&mut self, first: usize) -> usize {
         self.token((first, first + 1));
-        if self.open.len() > 1 {
-            let o = self.open.last_mut().expect("an open variation");
+        if let Some(o) = self.open.last_mut() {
             let turn = o.turn0 + o.turns;
             o.turns += 1;
             return turn;
@@ -252,7 +250,7 @@ impl<'a> Builder<'a> {
         }
         let turn = self.record.turns;
         self.record.turns += 1;
-        self.open[0].turns += 1;
+        self.main.turns += 1;
         turn
     }
     /// Adds ply `p` of turn `turn` (from [`Builder::begin_turn`]).
@@ -284,15 +282,13 @@ impl<'a> Builder<'a> {
     /// the scanner's loop.
     #[inline(always)]
     pub fn lone_ply(&mut self, start: usize) {
-        if self.open.len() > 1 || self.record.result_token.is_some() {
+        if !self.open.is_empty() || self.record.result_token.is_some() {
             return self.lone_ply_general(start);
         }
         // What `begin_turn` does on the main line: the line's turn count is the game's.
         let turn = self.record.turns;
         self.record.turns += 1;
-        if let Some(main) = self.open.first_mut() {
-            main.turns += 1;
-        }
+        self.main.turns += 1;
         let moves = &mut self.record.moves;
         if moves.len() == moves.capacity() {
             // About one ply per 5 bytes of movetext; one allocation for most games.
@@ -322,7 +318,7 @@ impl<'a> Builder<'a> {
     /// A result token: the first one of the main line ends the movetext (anything after it
     /// is reported); one inside a variation ends that variation's line, as PGN writes it.
     pub fn result(&mut self, at: Loc) {
-        if self.open.len() > 1 {
+        if !self.open.is_empty() {
             return;
         }
         self.token(at);
