@@ -582,6 +582,8 @@ pub struct ChunkReader<R: BufRead> {
     cur_offset: usize,
     cur_line: usize,
     cur_column: Column,
+    /// Where games end in the line being read (source offsets), kept for the next line.
+    cuts: Vec<usize>,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
@@ -634,6 +636,7 @@ impl<R: BufRead> ChunkReader<R> {
             cur_offset: 0,
             cur_line: 0,
             cur_column: Column::default(),
+            cuts: Vec::new(),
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
@@ -716,7 +719,9 @@ impl<R: BufRead> ChunkReader<R> {
             (self.line, self.column) = advance_line(self.line, self.column, &self.cur[line_start..]);
             self.offset += n;
             let had_start = self.splitter.current_start().is_some();
-            let mut cuts = Vec::new();
+            // The line's cuts, in a buffer kept from line to line (no allocation a game).
+            let mut cuts = std::mem::take(&mut self.cuts);
+            cuts.clear();
             split::feed(&mut self.splitter, &self.cur[line_start..], here.0, |g| {
                 cuts.push(g.end)
             });
@@ -733,17 +738,22 @@ impl<R: BufRead> ChunkReader<R> {
             }
             if !cuts.is_empty() {
                 self.cut_line(line_start, here, &cuts);
+                self.cuts = cuts;
                 return self.pending.pop_front();
             }
+            self.cuts = cuts;
         }
     }
 
     /// Ends the current game at each of `cuts` (source offsets inside the line that starts at
     /// `cur[line_start]`, at `here`), queueing the games that end.
     fn cut_line(&mut self, line_start: usize, here: (usize, usize, Column), cuts: &[usize]) {
-        let line_bytes = self.cur[line_start..].to_vec();
+        // Where the bytes not yet counted start in `cur` (the line's start, then each cut),
+        // and the line and column there: each cut's place is counted on from the one before.
+        let (mut from, mut line, mut column) = (line_start, here.1, here.2);
         for &b in cuts {
             let rel = b - self.cur_offset;
+            (line, column) = advance(line, column, self.cur.get(from..rel).unwrap_or_default());
             // The next game's buffer starts as large as this game (up to 64 KB): games in one
             // archive are alike in size, so most are read without a reallocation, and one huge
             // game does not make every later buffer huge.
@@ -754,8 +764,8 @@ impl<R: BufRead> ChunkReader<R> {
             let at = (self.cur_offset, self.cur_line, self.cur_column);
             let chunk = self.emit(done, at, ChunkKind::Native);
             self.pending.push_back(chunk);
-            let (line, column) = advance(here.1, here.2, &line_bytes[..b - here.0]);
             (self.cur_offset, self.cur_line, self.cur_column) = (b, line, column);
+            from = 0;
         }
     }
 
