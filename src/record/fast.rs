@@ -163,10 +163,20 @@ fn class(c: u8) -> u8 {
 /// [`Scanner::lone_short_ply`]); `None` when none starts there.
 #[inline(always)]
 fn short_ply_end(b: &[u8], s: usize) -> Option<usize> {
+    let short = |f0: u8, r0: u8, f1: u8, r1: u8| {
+        class(f0) & class(f1) & ALPHA != 0 && class(r0) & class(r1) & DIGIT != 0
+    };
+    // The commonest, read with one bounds check: the move, one space, then a byte that is
+    // neither white space to skip nor a `,`.
+    if let Some(&[f0, r0, f1, r1, b' ', next]) = b.get(s..s.saturating_add(6)) {
+        if short(f0, r0, f1, r1) && class(next) != HSPACE && next != b',' {
+            return Some(s + 5);
+        }
+    }
     let &[f0, r0, f1, r1] = b.get(s..s.checked_add(4)?)? else {
         return None;
     };
-    if class(f0) & class(f1) & ALPHA == 0 || class(r0) & class(r1) & DIGIT == 0 {
+    if !short(f0, r0, f1, r1) {
         return None;
     }
     let mut j = s + 4;
@@ -386,12 +396,30 @@ impl Scanner<'_> {
         let b = self.b;
         let mut i = self.i;
         loop {
-            while b.get(i).is_some_and(|&c| class(c) & (HSPACE | NEWLINE) != 0) {
+            while b
+                .get(i)
+                .is_some_and(|&c| class(c) & (HSPACE | NEWLINE) != 0)
+            {
                 i += 1;
             }
             let Some(&c) = b.get(i) else { break };
             if class(c) == DIGIT {
-                // `12.` then a space or newline: a move number, nothing else.
+                // `12.` then a space or newline: a move number, nothing else. One or two
+                // digits (nearly all) are read with one bounds check.
+                let two = |d: u8, e: u8| u64::from(d - b'0') * 10 + u64::from(e - b'0');
+                match b.get(i..i.saturating_add(4)) {
+                    Some(&[d, b'.', b' ' | b'\n', _]) if class(d) == DIGIT => {
+                        builder.move_number_read(u64::from(d - b'0'), false, (i, i + 2));
+                        i += 2;
+                        continue;
+                    }
+                    Some(&[d, e, b'.', b' ' | b'\n']) if class(d) & class(e) == DIGIT => {
+                        builder.move_number_read(two(d, e), false, (i, i + 3));
+                        i += 3;
+                        continue;
+                    }
+                    _ => {}
+                }
                 let s = i;
                 let mut n: u64 = 0;
                 while let Some(&d) = b.get(i).filter(|&&d| class(d) == DIGIT) {
