@@ -568,6 +568,14 @@ fn advance_line(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
     advance(line, column, bytes)
 }
 
+/// A chunk's text, its invalid-UTF-8 findings and its GB18030 decoding ([`Chunk::text`],
+/// [`Chunk::byte_findings`], [`Chunk::decoded`]).
+type ChunkText = (
+    String,
+    Vec<Finding>,
+    Option<Box<crate::record::encoding::Decoded>>,
+);
+
 /// The streaming cutter behind [`chunks`].
 pub struct ChunkReader<R: BufRead> {
     name: Arc<str>,
@@ -681,11 +689,7 @@ impl<R: BufRead> ChunkReader<R> {
     /// The text, findings and GB18030 decoding of a chunk's `bytes` (at `offset`) that are not
     /// UTF-8: a native game's decoded, anything else repaired ([`repair_utf8`]).
     #[cold]
-    fn not_utf8(
-        bytes: Vec<u8>,
-        offset: usize,
-        kind: &ChunkKind,
-    ) -> (String, Vec<Finding>, Option<Box<crate::record::encoding::Decoded>>) {
+    fn not_utf8(bytes: Vec<u8>, offset: usize, kind: &ChunkKind) -> ChunkText {
         let decoded = match kind {
             ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
             _ => None,
@@ -716,7 +720,8 @@ impl<R: BufRead> ChunkReader<R> {
                 return self.end_native();
             }
             let here = (self.offset, self.line, self.column);
-            (self.line, self.column) = advance_line(self.line, self.column, &self.cur[line_start..]);
+            (self.line, self.column) =
+                advance_line(self.line, self.column, &self.cur[line_start..]);
             self.offset += n;
             let had_start = self.splitter.current_start().is_some();
             // The line's cuts, in a buffer kept from line to line (no allocation a game).
