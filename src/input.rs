@@ -559,6 +559,23 @@ fn advance(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
     }
 }
 
+/// [`advance`] over one line as [`read_line`] reads it, where a `\n` can only be the last
+/// byte: a line that ends with one puts the next at column 0 without a second look.
+fn advance_line(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
+    if bytes.last() == Some(&b'\n') {
+        return (line + 1, Column::default());
+    }
+    advance(line, column, bytes)
+}
+
+/// A chunk's text, its invalid-UTF-8 findings and its GB18030 decoding ([`Chunk::text`],
+/// [`Chunk::byte_findings`], [`Chunk::decoded`]).
+type ChunkText = (
+    String,
+    Vec<Finding>,
+    Option<Box<crate::record::encoding::Decoded>>,
+);
+
 /// The streaming cutter behind [`chunks`].
 pub struct ChunkReader<R: BufRead> {
     name: Arc<str>,
@@ -573,6 +590,8 @@ pub struct ChunkReader<R: BufRead> {
     cur_offset: usize,
     cur_line: usize,
     cur_column: Column,
+    /// Where games end in the line being read (source offsets), kept for the next line.
+    cuts: Vec<usize>,
     index: usize,
     state: ReaderState,
     pending: std::collections::VecDeque<Chunk>,
@@ -625,6 +644,7 @@ impl<R: BufRead> ChunkReader<R> {
             cur_offset: 0,
             cur_line: 0,
             cur_column: Column::default(),
+            cuts: Vec::new(),
             index: 0,
             state: ReaderState::Start,
             pending: std::collections::VecDeque::new(),
@@ -642,16 +662,10 @@ impl<R: BufRead> ChunkReader<R> {
         if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
             self.unnamed_seen = true;
         }
-        let decoded = match kind {
-            ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
-            _ => None,
-        };
-        let (text, byte_findings) = match &decoded {
-            Some(d) => (
-                d.display.clone(),
-                vec![crate::record::encoding::gb_finding(&bytes, offset)],
-            ),
-            None => repair_utf8(bytes, offset),
+        // UTF-8 (nearly every game) is validated once; only other bytes may be GB18030.
+        let (text, byte_findings, decoded) = match String::from_utf8(bytes) {
+            Ok(text) => (text, Vec::new(), None),
+            Err(e) => Self::not_utf8(e.into_bytes(), offset, &kind),
         };
         let c = Chunk {
             source: self.name.clone(),
@@ -672,6 +686,26 @@ impl<R: BufRead> ChunkReader<R> {
         c
     }
 
+    /// The text, findings and GB18030 decoding of a chunk's `bytes` (at `offset`) that are not
+    /// UTF-8: a native game's decoded, anything else repaired ([`repair_utf8`]).
+    #[cold]
+    fn not_utf8(bytes: Vec<u8>, offset: usize, kind: &ChunkKind) -> ChunkText {
+        let decoded = match kind {
+            ChunkKind::Native => crate::record::encoding::decode_gb(&bytes).map(Box::new),
+            _ => None,
+        };
+        match decoded {
+            Some(d) => {
+                let f = vec![crate::record::encoding::gb_finding(&bytes, offset)];
+                (d.display.clone(), f, Some(d))
+            }
+            None => {
+                let (text, findings) = repair_utf8(bytes, offset);
+                (text, findings, None)
+            }
+        }
+    }
+
     /// The next native game: lines are read straight into the current game's buffer (one copy
     /// of each byte) and fed to the [`Splitter`]; a line where a game starts ends the one
     /// before it (several games may start on one line).
@@ -686,10 +720,13 @@ impl<R: BufRead> ChunkReader<R> {
                 return self.end_native();
             }
             let here = (self.offset, self.line, self.column);
-            (self.line, self.column) = advance(self.line, self.column, &self.cur[line_start..]);
+            (self.line, self.column) =
+                advance_line(self.line, self.column, &self.cur[line_start..]);
             self.offset += n;
             let had_start = self.splitter.current_start().is_some();
-            let mut cuts = Vec::new();
+            // The line's cuts, in a buffer kept from line to line (no allocation a game).
+            let mut cuts = std::mem::take(&mut self.cuts);
+            cuts.clear();
             split::feed(&mut self.splitter, &self.cur[line_start..], here.0, |g| {
                 cuts.push(g.end)
             });
@@ -706,17 +743,22 @@ impl<R: BufRead> ChunkReader<R> {
             }
             if !cuts.is_empty() {
                 self.cut_line(line_start, here, &cuts);
+                self.cuts = cuts;
                 return self.pending.pop_front();
             }
+            self.cuts = cuts;
         }
     }
 
     /// Ends the current game at each of `cuts` (source offsets inside the line that starts at
     /// `cur[line_start]`, at `here`), queueing the games that end.
     fn cut_line(&mut self, line_start: usize, here: (usize, usize, Column), cuts: &[usize]) {
-        let line_bytes = self.cur[line_start..].to_vec();
+        // Where the bytes not yet counted start in `cur` (the line's start, then each cut),
+        // and the line and column there: each cut's place is counted on from the one before.
+        let (mut from, mut line, mut column) = (line_start, here.1, here.2);
         for &b in cuts {
             let rel = b - self.cur_offset;
+            (line, column) = advance(line, column, self.cur.get(from..rel).unwrap_or_default());
             // The next game's buffer starts as large as this game (up to 64 KB): games in one
             // archive are alike in size, so most are read without a reallocation, and one huge
             // game does not make every later buffer huge.
@@ -727,8 +769,8 @@ impl<R: BufRead> ChunkReader<R> {
             let at = (self.cur_offset, self.cur_line, self.cur_column);
             let chunk = self.emit(done, at, ChunkKind::Native);
             self.pending.push_back(chunk);
-            let (line, column) = advance(here.1, here.2, &line_bytes[..b - here.0]);
             (self.cur_offset, self.cur_line, self.cur_column) = (b, line, column);
+            from = 0;
         }
     }
 

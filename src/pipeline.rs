@@ -338,7 +338,7 @@ fn read_native(chunk: &Chunk) -> GameRecord {
 /// Puts each invalid-UTF-8 finding of `chunk` first into the game its bytes lie in (games are
 /// in text order, so a binary search finds it); one splice per game keeps this linear.
 fn place_byte_findings(chunk: &Chunk, games: &mut [GameRecord]) {
-    if games.is_empty() {
+    if games.is_empty() || chunk.byte_findings.is_empty() {
         return;
     }
     let mut per_game: Vec<Vec<Finding>> = vec![Vec::new(); games.len()];

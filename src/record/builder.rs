@@ -33,24 +33,16 @@ struct Open {
     turns: usize,
 }
 
-/// A ply with nothing in it, filled in by [`Builder::lone_ply`].
-const BLANK_PLY: MoveRecord = MoveRecord {
-    text: Spanned {
-        value: compact_str::CompactString::const_new(""),
-        span: Span { start: 0, end: 0 },
-    },
-    extra: None,
-    turn: 0,
-    span: Span { start: 0, end: 0 },
-};
-
 /// Builds a [`GameRecord`] from located pieces; both parsers feed it in text order, so they
 /// build identical records.
 pub(crate) struct Builder<'a> {
     src: &'a str,
     base: usize,
     pub record: GameRecord,
-    /// The lines being read, innermost last (the main line at the bottom).
+    /// The main line.
+    main: Open,
+    /// The variations being read, innermost last (none: the main line is read). Empty for
+    /// most games, so a game allocates nothing for it.
     open: Vec<Open>,
     /// The first token after the result token, which ends the movetext.
     after_result: Option<Span>,
@@ -65,21 +57,18 @@ impl<'a> Builder<'a> {
                 span: Span::new(base, base + src.len()),
                 ..GameRecord::default()
             },
-            open: vec![Open {
+            main: Open {
                 line: 0,
                 turn0: 0,
                 turns: 0,
-            }],
+            },
+            open: Vec::new(),
             after_result: None,
         }
     }
     /// The line being read.
     fn current(&self) -> Open {
-        self.open.last().copied().unwrap_or(Open {
-            line: 0,
-            turn0: 0,
-            turns: 0,
-        })
+        self.open.last().copied().unwrap_or(self.main)
     }
     /// The moves of line `line`.
     fn moves_of(&mut self, line: usize) -> &mut Vec<MoveRecord> {
@@ -168,8 +157,7 @@ impl<'a> Builder<'a> {
     }
     /// The variation opened last closes at `at` (its `)`); `whole` is all of it.
     pub fn close_variation(&mut self, whole: Loc) {
-        if self.open.len() > 1 {
-            let o = self.open.pop().unwrap_or(self.current());
+        if let Some(o) = self.open.pop() {
             let span = self.span(whole);
             if let Some(v) = self.record.variations.get_mut(o.line - 1) {
                 v.span = span;
@@ -251,8 +239,7 @@ impl<'a> Builder<'a> {
     /// its 0-based index in the game.
     pub fn begin_turn(&mut self, first: usize) -> usize {
         self.token((first, first + 1));
-        if self.open.len() > 1 {
-            let o = self.open.last_mut().expect("an open variation");
+        if let Some(o) = self.open.last_mut() {
             let turn = o.turn0 + o.turns;
             o.turns += 1;
             return turn;
@@ -263,7 +250,7 @@ impl<'a> Builder<'a> {
         }
         let turn = self.record.turns;
         self.record.turns += 1;
-        self.open[0].turns += 1;
+        self.main.turns += 1;
         turn
     }
     /// Adds ply `p` of turn `turn` (from [`Builder::begin_turn`]).
@@ -290,36 +277,48 @@ impl<'a> Builder<'a> {
         self.moves_of(line).push(m);
     }
     /// Adds a turn of one four-byte ply with no annotation (`h2e2`) starting at `start`: what
-    /// [`Builder::turn`] builds for it, with the text's length known.
-    #[inline]
+    /// [`Builder::turn`] builds for it, with the text's length known. On the main line before
+    /// any result (nearly every ply of an archive) that is a counter and one push, inlined into
+    /// the scanner's loop.
+    #[inline(always)]
     pub fn lone_ply(&mut self, start: usize) {
-        if self.open.len() > 1 || self.record.result_token.is_some() {
-            let p = Ply {
-                text: (start, start + 4),
-                annotation: None,
-                whole: (start, start + 4),
-            };
-            let turn = self.begin_turn(start);
-            return self.ply(turn, &p);
+        if !self.open.is_empty() || self.record.result_token.is_some() {
+            return self.lone_ply_general(start);
         }
+        // What `begin_turn` does on the main line: the line's turn count is the game's.
+        let turn = self.record.turns;
+        self.record.turns += 1;
+        self.main.turns += 1;
+        let moves = &mut self.record.moves;
+        if moves.len() == moves.capacity() {
+            // About one ply per 5 bytes of movetext; one allocation for most games.
+            let more = moves.capacity().max((self.src.len() - start) / 5 + 1);
+            moves.reserve(more);
+        }
+        let span = Span::new(self.base + start, self.base + start + 4);
+        let text = compact_str::CompactString::new(self.src.get(start..start + 4).unwrap_or(""));
+        moves.push(MoveRecord {
+            text: Spanned { value: text, span },
+            extra: None,
+            turn,
+            span,
+        });
+    }
+    /// [`Builder::lone_ply`] inside a variation or after the result: the general turn.
+    #[cold]
+    fn lone_ply_general(&mut self, start: usize) {
+        let p = Ply {
+            text: (start, start + 4),
+            annotation: None,
+            whole: (start, start + 4),
+        };
         let turn = self.begin_turn(start);
-        let span = self.span((start, start + 4));
-        let text = &self.src[start..start + 4];
-        // Pushed blank, then filled in place: a record built on the stack and copied in is
-        // read back before its field stores have landed, a stall that cost a third of the
-        // parse.
-        self.record.moves.push(BLANK_PLY);
-        if let Some(m) = self.record.moves.last_mut() {
-            m.text.value = text.into();
-            m.text.span = span;
-            m.turn = turn;
-            m.span = span;
-        }
+        self.ply(turn, &p);
     }
     /// A result token: the first one of the main line ends the movetext (anything after it
     /// is reported); one inside a variation ends that variation's line, as PGN writes it.
     pub fn result(&mut self, at: Loc) {
-        if self.open.len() > 1 {
+        if !self.open.is_empty() {
             return;
         }
         self.token(at);

@@ -125,6 +125,77 @@ const DELIMITER: [bool; 256] = {
     t
 };
 
+/// Byte classes of the tight movetext loop ([`Scanner::plain_run`]): one lookup a byte.
+const ALPHA: u8 = 1;
+const DIGIT: u8 = 2;
+/// Space and tab.
+const HSPACE: u8 = 4;
+/// LF and CR.
+const NEWLINE: u8 = 8;
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = if b.is_ascii_alphabetic() {
+            ALPHA
+        } else if b.is_ascii_digit() {
+            DIGIT
+        } else if b == b' ' || b == b'\t' {
+            HSPACE
+        } else if b == b'\n' || b == b'\r' {
+            NEWLINE
+        } else {
+            0
+        };
+        c += 1;
+    }
+    t
+};
+
+/// The class bits of byte `c` ([`CLASS`]).
+#[inline(always)]
+fn class(c: u8) -> u8 {
+    CLASS[c as usize]
+}
+
+/// Where the lone four-byte ply at `s` of `b` ends, its trailing white space included (see
+/// [`Scanner::lone_short_ply`]); `None` when none starts there.
+#[inline(always)]
+fn short_ply_end(b: &[u8], s: usize) -> Option<usize> {
+    let short = |f0: u8, r0: u8, f1: u8, r1: u8| {
+        class(f0) & class(f1) & ALPHA != 0 && class(r0) & class(r1) & DIGIT != 0
+    };
+    // The commonest, read with one bounds check: the move, one space, then a byte that is
+    // neither white space to skip nor a `,`.
+    if let Some(&[f0, r0, f1, r1, b' ', next]) = b.get(s..s.saturating_add(6)) {
+        if short(f0, r0, f1, r1) && class(next) != HSPACE && next != b',' {
+            return Some(s + 5);
+        }
+    }
+    let &[f0, r0, f1, r1] = b.get(s..s.checked_add(4)?)? else {
+        return None;
+    };
+    if !short(f0, r0, f1, r1) {
+        return None;
+    }
+    let mut j = s + 4;
+    match b.get(j).map(|&c| class(c)) {
+        None | Some(NEWLINE) => {}
+        Some(HSPACE) => {
+            j += 1;
+            while b.get(j).is_some_and(|&c| class(c) == HSPACE) {
+                j += 1;
+            }
+            if b.get(j) == Some(&b',') {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    Some(j)
+}
+
 impl Scanner<'_> {
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
@@ -325,15 +396,33 @@ impl Scanner<'_> {
         let b = self.b;
         let mut i = self.i;
         loop {
-            while let Some(b' ' | b'\t' | b'\n' | b'\r') = b.get(i) {
+            while b
+                .get(i)
+                .is_some_and(|&c| class(c) & (HSPACE | NEWLINE) != 0)
+            {
                 i += 1;
             }
             let Some(&c) = b.get(i) else { break };
-            if c.is_ascii_digit() {
-                // `12.` then a space or newline: a move number, nothing else.
+            if class(c) == DIGIT {
+                // `12.` then a space or newline: a move number, nothing else. One or two
+                // digits (nearly all) are read with one bounds check.
+                let two = |d: u8, e: u8| u64::from(d - b'0') * 10 + u64::from(e - b'0');
+                match b.get(i..i.saturating_add(4)) {
+                    Some(&[d, b'.', b' ' | b'\n', _]) if class(d) == DIGIT => {
+                        builder.move_number_read(u64::from(d - b'0'), false, (i, i + 2));
+                        i += 2;
+                        continue;
+                    }
+                    Some(&[d, e, b'.', b' ' | b'\n']) if class(d) & class(e) == DIGIT => {
+                        builder.move_number_read(two(d, e), false, (i, i + 3));
+                        i += 3;
+                        continue;
+                    }
+                    _ => {}
+                }
                 let s = i;
                 let mut n: u64 = 0;
-                while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+                while let Some(&d) = b.get(i).filter(|&&d| class(d) == DIGIT) {
                     n = n.saturating_mul(10).saturating_add(u64::from(d - b'0'));
                     i += 1;
                 }
@@ -345,11 +434,10 @@ impl Scanner<'_> {
                 builder.move_number_read(n, false, (s, i));
                 continue;
             }
-            self.i = i;
-            match self.lone_short_ply() {
-                Some(start) => {
-                    builder.lone_ply(start);
-                    i = self.i;
+            match short_ply_end(b, i) {
+                Some(end) => {
+                    builder.lone_ply(i);
+                    i = end;
                 }
                 None => break,
             }
@@ -360,35 +448,11 @@ impl Scanner<'_> {
     /// The commonest turn, taken in one step: a four-byte move of a letter, digit, letter and
     /// digit (`h2e2`) followed by white space or the end, with no `,` after it (the grammar
     /// reads it as a one-ply turn without annotation). Returns where it starts and moves past
-    /// it; leaves the position alone otherwise.
+    /// it and the white space after it; leaves the position alone otherwise.
     #[inline]
     fn lone_short_ply(&mut self) -> Option<usize> {
         let s = self.i;
-        let &[f0, r0, f1, r1] = self.b.get(s..s + 4)? else {
-            return None;
-        };
-        if !(f0.is_ascii_alphabetic()
-            && r0.is_ascii_digit()
-            && f1.is_ascii_alphabetic()
-            && r1.is_ascii_digit())
-        {
-            return None;
-        }
-        let mut j = s + 4;
-        match self.b.get(j) {
-            None | Some(b'\n' | b'\r') => {}
-            Some(b' ' | b'\t') => {
-                while matches!(self.b.get(j), Some(b' ' | b'\t')) {
-                    j += 1;
-                }
-                if self.b.get(j) == Some(&b',') {
-                    return None;
-                }
-            }
-            _ => return None,
-        }
-        // The white space after it is trivia: skipped here, once.
-        self.i = j;
+        self.i = short_ply_end(self.b, s)?;
         Some(s)
     }
 

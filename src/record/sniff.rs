@@ -45,10 +45,18 @@ pub fn names_ruleset(game: &[u8]) -> bool {
         let line = line.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(line);
         // The first byte that is not white space decides, before the line is trimmed: a
         // movetext line (the long one) is not walked.
-        match line.iter().find(|c| !c.is_ascii_whitespace()) {
+        let first = line.iter().position(|c| !c.is_ascii_whitespace());
+        match first.map(|i| line[i]) {
             None | Some(b';') => continue,
             Some(b'[') => {}
             Some(_) => return false,
+        }
+        // Only a name starting with `g` or `v` can be `Game` or `Variant`: other tags (most
+        // of them) are passed over without a trim.
+        let after = &line[first.map_or(0, |i| i + 1)..];
+        let name = after.iter().find(|c| !c.is_ascii_whitespace());
+        if !matches!(name.map(u8::to_ascii_lowercase), Some(b'g' | b'v')) {
+            continue;
         }
         let t = trim(line);
         if tag_value(t, "Game").is_some() {
