@@ -1466,6 +1466,96 @@ mod tests {
     }
 
     #[test]
+    fn lookups_match_the_geometry() {
+        for sq in 0..=255u8 {
+            assert_eq!(
+                file_rank(sq),
+                (GEOMETRY.file(sq), GEOMETRY.rank(sq)),
+                "{sq}"
+            );
+        }
+        for sq in 0..128usize {
+            assert_eq!(bit(sq), 1u128 << sq);
+        }
+    }
+
+    /// Every flag of the touch table against its definition from files and ranks.
+    #[test]
+    fn touch_table_says_how_each_point_stands_to_the_general() {
+        for g in 0..SQUARES as Square {
+            let (gf, gr) = (GEOMETRY.file(g) as i32, GEOMETRY.rank(g) as i32);
+            for sq in 0..SQUARES as Square {
+                let (df, dr) = (GEOMETRY.file(sq) as i32 - gf, GEOMETRY.rank(sq) as i32 - gr);
+                let t = T.touch[g as usize][sq as usize];
+                let on_line = sq != g && (df == 0 || dr == 0);
+                assert_eq!(t & ON_LINE != 0, on_line, "line {g} {sq}");
+                if on_line {
+                    assert_eq!(Some(line_dir(t)), line_from(g, sq), "direction {g} {sq}");
+                }
+                let diag = df.abs() == dr.abs();
+                assert_eq!(t & DIAG_NEXT != 0, diag && df.abs() == 1, "next {g} {sq}");
+                let diag_origin = diag && (df.abs() == 1 || df.abs() == 2);
+                assert_eq!(t & DIAG_ORIGIN != 0, diag_origin, "diagonal {g} {sq}");
+                let horse = (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1);
+                assert_eq!(t & HORSE_ORIGIN != 0, horse, "horse {g} {sq}");
+            }
+        }
+    }
+
+    fn at(f: &str) -> Position {
+        crate::games::xiangqi::fen::parse(f).expect("fen").position
+    }
+
+    /// A move off a point diagonally next to a General frees a Horse's leg: the own General
+    /// is left attacked, or the other one is checked.
+    #[test]
+    fn freed_leg_attacks_the_general() {
+        // The Chariot on d1 is the leg of the Black Horse on d2 (d2 to e0).
+        let p = at("3k5/9/9/9/9/9/9/3n5/3R5/4K4 w");
+        assert!(matches!(
+            p.diagnose_given(mv("d1a1"), false),
+            Err(Illegal::LeavesGeneralAttacked { .. })
+        ));
+        assert!(!p.keeps_general_safe(mv("d1a1")));
+        // The Chariot on d8 is the leg of the Red Horse on d7 (d7 to e9).
+        let mut q = at("4k4/3R5/3N5/9/9/9/9/9/9/3K5 w");
+        q.make(mv("d8a8"));
+        assert!(q.is_check());
+        assert!(q.is_check_after(mv("d8a8")));
+    }
+
+    /// The mask tests decide exactly as making the move and looking: at every ply of random
+    /// games, for every move of the side to move, its legality and the check it gives.
+    #[test]
+    fn fast_check_tests_agree_with_making_the_move() {
+        for seed in 0..40 {
+            let mut pos = Position::start();
+            let mut list = MoveList::new();
+            for m in crate::games::xiangqi::random::random_game(&pos, seed, 200) {
+                for sq in 0..SQUARES as Square {
+                    if !pos.own(sq, pos.to_move()) {
+                        continue;
+                    }
+                    list.clear();
+                    pos.moves_from(sq, &mut list);
+                    for &q in list.iter() {
+                        let safe = pos.keeps_general_safe(q);
+                        let given = pos.diagnose_given(q, pos.is_check()).is_ok();
+                        assert_eq!(given, safe, "{pos:?} {q:?}");
+                        let mut after = pos;
+                        after.make(q);
+                        if safe && after.general(after.to_move()).is_some() {
+                            let check = after.is_check();
+                            assert_eq!(after.is_check_after(q), check, "{pos:?} {q:?}");
+                        }
+                    }
+                }
+                pos.make(m);
+            }
+        }
+    }
+
+    #[test]
     fn start_position_moves() {
         let p = Position::start();
         let mut l = MoveList::new();
