@@ -8,7 +8,7 @@
 //! pest parser takes over: the grammar stays the definition of the format and the author of
 //! every syntax error message. This path is what lets archives parse at hundreds of MB/s.
 
-use super::builder::{Builder, Loc, Ply};
+use super::builder::{Builder, Loc, MainRun, Ply};
 use super::GameRecord;
 
 /// Parses one game of `src` (starting at byte `base` of its file), or `None` when the pest
@@ -101,6 +101,37 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
         p.turn(&mut builder)?;
     }
     Some(builder.finish())
+}
+
+/// What [`Scanner::plain_run`] hands its plies and move numbers to: the builder, or a run of
+/// its main line ([`MainRun`]), which takes them the same way, faster.
+trait PlainSink {
+    /// A move number `N.` of value `n` at `at`.
+    fn number(&mut self, n: u64, at: Loc);
+    /// A lone four-byte ply at `start`.
+    fn ply(&mut self, start: usize);
+}
+
+impl PlainSink for Builder<'_> {
+    #[inline(always)]
+    fn number(&mut self, n: u64, at: Loc) {
+        self.move_number_read(n, false, at);
+    }
+    #[inline(always)]
+    fn ply(&mut self, start: usize) {
+        self.lone_ply(start);
+    }
+}
+
+impl PlainSink for MainRun<'_, '_> {
+    #[inline(always)]
+    fn number(&mut self, n: u64, at: Loc) {
+        MainRun::number(self, n, at);
+    }
+    #[inline(always)]
+    fn ply(&mut self, start: usize) {
+        MainRun::ply(self, start);
+    }
 }
 
 struct Scanner<'a> {
@@ -393,6 +424,18 @@ impl Scanner<'_> {
     /// which the general loop reads; what it takes it hands to `builder` exactly as the
     /// general loop would.
     fn plain_run(&mut self, builder: &mut Builder) {
+        match builder.main_run() {
+            Some(mut run) => {
+                self.plain_run_into(&mut run);
+                run.end();
+            }
+            None => self.plain_run_into(builder),
+        }
+    }
+
+    /// [`Scanner::plain_run`] handing what it reads to `sink`.
+    #[inline(always)]
+    fn plain_run_into<S: PlainSink>(&mut self, sink: &mut S) {
         let b = self.b;
         let mut i = self.i;
         loop {
@@ -409,12 +452,12 @@ impl Scanner<'_> {
                 let two = |d: u8, e: u8| u64::from(d - b'0') * 10 + u64::from(e - b'0');
                 match b.get(i..i.saturating_add(4)) {
                     Some(&[d, b'.', b' ' | b'\n', _]) if class(d) == DIGIT => {
-                        builder.move_number_read(u64::from(d - b'0'), false, (i, i + 2));
+                        sink.number(u64::from(d - b'0'), (i, i + 2));
                         i += 2;
                         continue;
                     }
                     Some(&[d, e, b'.', b' ' | b'\n']) if class(d) & class(e) == DIGIT => {
-                        builder.move_number_read(two(d, e), false, (i, i + 3));
+                        sink.number(two(d, e), (i, i + 3));
                         i += 3;
                         continue;
                     }
@@ -431,12 +474,12 @@ impl Scanner<'_> {
                     break;
                 }
                 i += 1;
-                builder.move_number_read(n, false, (s, i));
+                sink.number(n, (s, i));
                 continue;
             }
             match short_ply_end(b, i) {
                 Some(end) => {
-                    builder.lone_ply(i);
+                    sink.ply(i);
                     i = end;
                 }
                 None => break,
