@@ -170,10 +170,20 @@ impl<'a> Builder<'a> {
     fn text(&self, (s, e): Loc) -> &'a str {
         &self.src[s..e]
     }
+    /// A tag pair: its name, its value between the quotes (escapes read), all of it.
     pub fn tag(&mut self, name: Loc, value: Loc, whole: Loc) {
+        let v = unescape(self.text(value));
+        self.push_tag(name, (v, value), whole);
+    }
+    /// [`Builder::tag`] for a value the scanner saw hold no backslash: taken as written.
+    pub fn plain_tag(&mut self, name: Loc, value: Loc, whole: Loc) {
+        let v = self.text(value).into();
+        self.push_tag(name, (v, value), whole);
+    }
+    fn push_tag(&mut self, name: Loc, value: (compact_str::CompactString, Loc), whole: Loc) {
         let t = Tag {
             name: Spanned::new(self.text(name).into(), self.span(name)),
-            value: Spanned::new(unescape(self.text(value)), self.span(value)),
+            value: Spanned::new(value.0, self.span(value.1)),
             span: self.span(whole),
         };
         self.record.tags.push(t);

@@ -23,8 +23,12 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     // tags
     p.skip_trivia(&mut builder)?;
     while p.peek() == Some(b'[') {
-        let (name, value, whole) = p.tag()?;
-        builder.tag(name, value, whole);
+        let (name, value, whole, escaped) = p.tag()?;
+        if escaped {
+            builder.tag(name, value, whole);
+        } else {
+            builder.plain_tag(name, value, whole);
+        }
         p.skip_trivia(&mut builder)?;
     }
     // setups
@@ -269,8 +273,9 @@ impl Scanner<'_> {
         self.i - s
     }
 
-    /// `[` hspace* name hspace+ `"` value `"` hspace* `]`
-    fn tag(&mut self) -> Option<(Loc, Loc, Loc)> {
+    /// `[` hspace* name hspace+ `"` value `"` hspace* `]`: the name, the value, all of it,
+    /// and whether the value holds a backslash (an escape to read).
+    fn tag(&mut self) -> Option<(Loc, Loc, Loc, bool)> {
         let start = self.i;
         self.i += 1;
         self.hspace();
@@ -287,9 +292,14 @@ impl Scanner<'_> {
         }
         self.i += 1;
         let vs = self.i;
+        let mut escaped = false;
         loop {
             match self.peek()? {
-                b'\\' if matches!(self.b.get(self.i + 1), Some(b'\\' | b'"')) => self.i += 2,
+                b'\\' => {
+                    escaped = true;
+                    let pair = matches!(self.b.get(self.i + 1), Some(b'\\' | b'"'));
+                    self.i += if pair { 2 } else { 1 };
+                }
                 b'"' => break,
                 b'\n' | b'\r' => return None,
                 _ => self.i += 1,
@@ -302,7 +312,7 @@ impl Scanner<'_> {
             return None;
         }
         self.i += 1;
-        Some((name, value, (start, self.i)))
+        Some((name, value, (start, self.i), escaped))
     }
 
     fn at_keyword_setup(&self) -> bool {
