@@ -203,12 +203,12 @@ fn short_ply_end(b: &[u8], s: usize) -> Option<usize> {
     };
     // The commonest, read with one bounds check: the move, one space, then a byte that is
     // neither white space to skip nor a `,`.
-    if let Some(&[f0, r0, f1, r1, b' ', next]) = b.get(s..s.saturating_add(6)) {
+    if let Some(&[f0, r0, f1, r1, b' ', next, ..]) = b.get(s..) {
         if short(f0, r0, f1, r1) && class(next) != HSPACE && next != b',' {
             return Some(s + 5);
         }
     }
-    let &[f0, r0, f1, r1] = b.get(s..s.checked_add(4)?)? else {
+    let Some(&[f0, r0, f1, r1, ..]) = b.get(s..) else {
         return None;
     };
     if !short(f0, r0, f1, r1) {
@@ -460,13 +460,13 @@ impl Scanner<'_> {
                 // `12.` then a space or newline: a move number, nothing else. One or two
                 // digits (nearly all) are read with one bounds check.
                 let two = |d: u8, e: u8| u64::from(d - b'0') * 10 + u64::from(e - b'0');
-                match b.get(i..i.saturating_add(4)) {
-                    Some(&[d, b'.', b' ' | b'\n', _]) if class(d) == DIGIT => {
+                match b.get(i..) {
+                    Some(&[d, b'.', b' ' | b'\n', _, ..]) if class(d) == DIGIT => {
                         sink.number(u64::from(d - b'0'), (i, i + 2));
                         i += 2;
                         continue;
                     }
-                    Some(&[d, e, b'.', b' ' | b'\n']) if class(d) & class(e) == DIGIT => {
+                    Some(&[d, e, b'.', b' ' | b'\n', ..]) if class(d) & class(e) == DIGIT => {
                         sink.number(two(d, e), (i, i + 3));
                         i += 3;
                         continue;
