@@ -388,7 +388,8 @@ pub(crate) struct MainRun<'b, 'a> {
 }
 
 impl MainRun<'_, '_> {
-    /// A lone four-byte ply at `start` (what [`Builder::lone_ply`] does on the main line).
+    /// A lone four-byte ply at `start` (what [`Builder::lone_ply`] does on the main line);
+    /// the scanner has read four ASCII letters and digits there.
     #[inline(always)]
     pub fn ply(&mut self, start: usize) {
         let b = &mut *self.builder;
@@ -401,7 +402,8 @@ impl MainRun<'_, '_> {
             moves.reserve(more);
         }
         let span = Span::new(b.base + start, b.base + start + 4);
-        let text = compact_str::CompactString::new(b.src.get(start..start + 4).unwrap_or(""));
+        // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
+        let text = compact_str::CompactString::new(&b.src[start..start + 4]);
         moves.push(MoveRecord {
             text: Spanned { value: text, span },
             extra: None,
