@@ -170,10 +170,20 @@ impl<'a> Builder<'a> {
     fn text(&self, (s, e): Loc) -> &'a str {
         &self.src[s..e]
     }
+    /// A tag pair: its name, its value between the quotes (escapes read), all of it.
     pub fn tag(&mut self, name: Loc, value: Loc, whole: Loc) {
+        let v = unescape(self.text(value));
+        self.push_tag(name, (v, value), whole);
+    }
+    /// [`Builder::tag`] for a value the scanner saw hold no backslash: taken as written.
+    pub fn plain_tag(&mut self, name: Loc, value: Loc, whole: Loc) {
+        let v = self.text(value).into();
+        self.push_tag(name, (v, value), whole);
+    }
+    fn push_tag(&mut self, name: Loc, value: (compact_str::CompactString, Loc), whole: Loc) {
         let t = Tag {
             name: Spanned::new(self.text(name).into(), self.span(name)),
-            value: Spanned::new(unescape(self.text(value)), self.span(value)),
+            value: Spanned::new(value.0, self.span(value.1)),
             span: self.span(whole),
         };
         self.record.tags.push(t);
@@ -304,6 +314,20 @@ impl<'a> Builder<'a> {
             span,
         });
     }
+    /// A run of plain main-line movetext ([`MainRun`]), or `None` inside a variation or after
+    /// the result token, where plies and move numbers take the general path.
+    #[inline(always)]
+    pub fn main_run(&mut self) -> Option<MainRun<'_, 'a>> {
+        if !self.open.is_empty() || self.record.result_token.is_some() {
+            return None;
+        }
+        let turn = self.record.turns;
+        Some(MainRun {
+            builder: self,
+            turn,
+            added: 0,
+        })
+    }
     /// [`Builder::lone_ply`] inside a variation or after the result: the general turn.
     #[cold]
     fn lone_ply_general(&mut self, start: usize) {
@@ -347,6 +371,69 @@ impl<'a> Builder<'a> {
             );
         }
         self.record
+    }
+}
+
+/// The main line before its result, read by the fast scanner's tight loop: lone four-byte
+/// plies and `N.` move numbers, handed over exactly as [`Builder::lone_ply`] and
+/// [`Builder::move_number_read`] take them, with the turn count kept here until
+/// [`MainRun::end`] writes it back (neither the line nor the result token can change in
+/// such a run).
+pub(crate) struct MainRun<'b, 'a> {
+    builder: &'b mut Builder<'a>,
+    /// The game's turn count when the run began.
+    turn: usize,
+    /// Turns read in the run.
+    added: usize,
+}
+
+impl MainRun<'_, '_> {
+    /// A lone four-byte ply at `start` (what [`Builder::lone_ply`] does on the main line);
+    /// the scanner has read four ASCII letters and digits there.
+    #[inline(always)]
+    pub fn ply(&mut self, start: usize) {
+        let b = &mut *self.builder;
+        let turn = self.turn + self.added;
+        self.added += 1;
+        let moves = &mut b.record.moves;
+        if moves.len() == moves.capacity() {
+            // About one ply per 5 bytes of movetext; one allocation for most games.
+            let more = moves.capacity().max((b.src.len() - start) / 5 + 1);
+            moves.reserve(more);
+        }
+        let span = Span::new(b.base + start, b.base + start + 4);
+        // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
+        let text = compact_str::CompactString::new(&b.src[start..start + 4]);
+        moves.push(MoveRecord {
+            text: Spanned { value: text, span },
+            extra: None,
+            turn,
+            span,
+        });
+    }
+    /// A move number `N.` of value `n` at `at` (what [`Builder::move_number_read`] does with
+    /// it): a number that does not count the turns goes the general way, to its finding.
+    #[inline(always)]
+    pub fn number(&mut self, n: u64, at: Loc) {
+        let turn = (self.turn + self.added) as u64;
+        // `misnumbered` without three dots: right when it is the expected number.
+        if n == (turn + self.builder.record.numbering_offset) / 2 + 1 {
+            return;
+        }
+        self.sync();
+        self.builder.move_number_read(n, false, at);
+    }
+    /// Writes the turns read so far back to the builder.
+    fn sync(&mut self) {
+        self.builder.record.turns += self.added;
+        self.builder.main.turns += self.added;
+        self.turn += self.added;
+        self.added = 0;
+    }
+    /// Ends the run: the builder counts its turns.
+    #[inline(always)]
+    pub fn end(mut self) {
+        self.sync();
     }
 }
 

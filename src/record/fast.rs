@@ -8,7 +8,7 @@
 //! pest parser takes over: the grammar stays the definition of the format and the author of
 //! every syntax error message. This path is what lets archives parse at hundreds of MB/s.
 
-use super::builder::{Builder, Loc, Ply};
+use super::builder::{Builder, Loc, MainRun, Ply};
 use super::GameRecord;
 
 /// Parses one game of `src` (starting at byte `base` of its file), or `None` when the pest
@@ -23,8 +23,12 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     // tags
     p.skip_trivia(&mut builder)?;
     while p.peek() == Some(b'[') {
-        let (name, value, whole) = p.tag()?;
-        builder.tag(name, value, whole);
+        let (name, value, whole, escaped) = p.tag()?;
+        if escaped {
+            builder.tag(name, value, whole);
+        } else {
+            builder.plain_tag(name, value, whole);
+        }
         p.skip_trivia(&mut builder)?;
     }
     // setups
@@ -103,6 +107,37 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     Some(builder.finish())
 }
 
+/// What [`Scanner::plain_run`] hands its plies and move numbers to: the builder, or a run of
+/// its main line ([`MainRun`]), which takes them the same way, faster.
+trait PlainSink {
+    /// A move number `N.` of value `n` at `at`.
+    fn number(&mut self, n: u64, at: Loc);
+    /// A lone four-byte ply at `start`.
+    fn ply(&mut self, start: usize);
+}
+
+impl PlainSink for Builder<'_> {
+    #[inline(always)]
+    fn number(&mut self, n: u64, at: Loc) {
+        self.move_number_read(n, false, at);
+    }
+    #[inline(always)]
+    fn ply(&mut self, start: usize) {
+        self.lone_ply(start);
+    }
+}
+
+impl PlainSink for MainRun<'_, '_> {
+    #[inline(always)]
+    fn number(&mut self, n: u64, at: Loc) {
+        MainRun::number(self, n, at);
+    }
+    #[inline(always)]
+    fn ply(&mut self, start: usize) {
+        MainRun::ply(self, start);
+    }
+}
+
 struct Scanner<'a> {
     b: &'a [u8],
     i: usize,
@@ -168,12 +203,12 @@ fn short_ply_end(b: &[u8], s: usize) -> Option<usize> {
     };
     // The commonest, read with one bounds check: the move, one space, then a byte that is
     // neither white space to skip nor a `,`.
-    if let Some(&[f0, r0, f1, r1, b' ', next]) = b.get(s..s.saturating_add(6)) {
+    if let Some(&[f0, r0, f1, r1, b' ', next, ..]) = b.get(s..) {
         if short(f0, r0, f1, r1) && class(next) != HSPACE && next != b',' {
             return Some(s + 5);
         }
     }
-    let &[f0, r0, f1, r1] = b.get(s..s.checked_add(4)?)? else {
+    let Some(&[f0, r0, f1, r1, ..]) = b.get(s..) else {
         return None;
     };
     if !short(f0, r0, f1, r1) {
@@ -238,8 +273,9 @@ impl Scanner<'_> {
         self.i - s
     }
 
-    /// `[` hspace* name hspace+ `"` value `"` hspace* `]`
-    fn tag(&mut self) -> Option<(Loc, Loc, Loc)> {
+    /// `[` hspace* name hspace+ `"` value `"` hspace* `]`: the name, the value, all of it,
+    /// and whether the value holds a backslash (an escape to read).
+    fn tag(&mut self) -> Option<(Loc, Loc, Loc, bool)> {
         let start = self.i;
         self.i += 1;
         self.hspace();
@@ -256,9 +292,14 @@ impl Scanner<'_> {
         }
         self.i += 1;
         let vs = self.i;
+        let mut escaped = false;
         loop {
             match self.peek()? {
-                b'\\' if matches!(self.b.get(self.i + 1), Some(b'\\' | b'"')) => self.i += 2,
+                b'\\' => {
+                    escaped = true;
+                    let pair = matches!(self.b.get(self.i + 1), Some(b'\\' | b'"'));
+                    self.i += if pair { 2 } else { 1 };
+                }
                 b'"' => break,
                 b'\n' | b'\r' => return None,
                 _ => self.i += 1,
@@ -271,7 +312,7 @@ impl Scanner<'_> {
             return None;
         }
         self.i += 1;
-        Some((name, value, (start, self.i)))
+        Some((name, value, (start, self.i), escaped))
     }
 
     fn at_keyword_setup(&self) -> bool {
@@ -393,6 +434,18 @@ impl Scanner<'_> {
     /// which the general loop reads; what it takes it hands to `builder` exactly as the
     /// general loop would.
     fn plain_run(&mut self, builder: &mut Builder) {
+        match builder.main_run() {
+            Some(mut run) => {
+                self.plain_run_into(&mut run);
+                run.end();
+            }
+            None => self.plain_run_into(builder),
+        }
+    }
+
+    /// [`Scanner::plain_run`] handing what it reads to `sink`.
+    #[inline(always)]
+    fn plain_run_into<S: PlainSink>(&mut self, sink: &mut S) {
         let b = self.b;
         let mut i = self.i;
         loop {
@@ -407,14 +460,14 @@ impl Scanner<'_> {
                 // `12.` then a space or newline: a move number, nothing else. One or two
                 // digits (nearly all) are read with one bounds check.
                 let two = |d: u8, e: u8| u64::from(d - b'0') * 10 + u64::from(e - b'0');
-                match b.get(i..i.saturating_add(4)) {
-                    Some(&[d, b'.', b' ' | b'\n', _]) if class(d) == DIGIT => {
-                        builder.move_number_read(u64::from(d - b'0'), false, (i, i + 2));
+                match b.get(i..) {
+                    Some(&[d, b'.', b' ' | b'\n', _, ..]) if class(d) == DIGIT => {
+                        sink.number(u64::from(d - b'0'), (i, i + 2));
                         i += 2;
                         continue;
                     }
-                    Some(&[d, e, b'.', b' ' | b'\n']) if class(d) & class(e) == DIGIT => {
-                        builder.move_number_read(two(d, e), false, (i, i + 3));
+                    Some(&[d, e, b'.', b' ' | b'\n', ..]) if class(d) & class(e) == DIGIT => {
+                        sink.number(two(d, e), (i, i + 3));
                         i += 3;
                         continue;
                     }
@@ -431,12 +484,12 @@ impl Scanner<'_> {
                     break;
                 }
                 i += 1;
-                builder.move_number_read(n, false, (s, i));
+                sink.number(n, (s, i));
                 continue;
             }
             match short_ply_end(b, i) {
                 Some(end) => {
-                    builder.lone_ply(i);
+                    sink.ply(i);
                     i = end;
                 }
                 None => break,

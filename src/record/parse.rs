@@ -49,17 +49,18 @@ pub fn flag_duplicate_tags(record: &mut GameRecord) {
     if record.tags.len() < 2 {
         return;
     }
+    let tags = &record.tags;
+    let same_name =
+        |i: usize, j: usize| tags[j].name.value.eq_ignore_ascii_case(&tags[i].name.value);
+    // Nearly every game names each tag once: that is known without an allocation.
+    if tags.len() <= 16 && (1..tags.len()).all(|i| (0..i).all(|j| !same_name(i, j))) {
+        return;
+    }
     // The first tag of each name (case-insensitive). Games carry a handful of tags: compare
     // each with the ones before it; a long tag list goes through a map, staying linear.
-    let tags = &record.tags;
     let firsts: Vec<usize> = if tags.len() <= 16 {
         (0..tags.len())
-            .map(|i| {
-                let name = &tags[i].name.value;
-                (0..i)
-                    .find(|&j| tags[j].name.value.eq_ignore_ascii_case(name))
-                    .unwrap_or(i)
-            })
+            .map(|i| (0..i).find(|&j| same_name(i, j)).unwrap_or(i))
             .collect()
     } else {
         let mut seen = std::collections::HashMap::with_capacity(tags.len());

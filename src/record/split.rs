@@ -72,17 +72,41 @@ pub fn tag_len(b: &[u8]) -> Option<usize> {
     if gap == name || i == gap || b.get(i) != Some(&b'"') {
         return None;
     }
-    i += 1;
+    let close = value_end(b, i + 1)?;
+    i = hspace(close + 1);
+    (b.get(i) == Some(&b']')).then_some(i + 1)
+}
+
+/// The bytes a quoted tag value stops at: its closing quote, a backslash (an escape, or
+/// itself) and the line ends a value cannot hold.
+const VALUE_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
+
+/// Reads the quoted tag value that starts at `b[i]` (just after its opening quote) as the
+/// grammar does: `\\` and `\"` are escapes, any other backslash is itself, no line break.
+/// Returns the index of its closing quote; `None` when a line end or the end of `b` comes
+/// first. One table lookup a byte.
+fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
     loop {
-        match b.get(i)? {
-            b'\\' if matches!(b.get(i + 1), Some(b'\\' | b'"')) => i += 2,
-            b'"' => break,
-            b'\n' | b'\r' => return None,
-            _ => i += 1,
+        i += b.get(i..)?.iter().position(|&c| VALUE_STOP[c as usize])?;
+        match b[i] {
+            b'\\' => {
+                i += if matches!(b.get(i + 1), Some(b'\\' | b'"')) {
+                    2
+                } else {
+                    1
+                };
+            }
+            b'"' => return Some(i),
+            _ => return None,
         }
     }
-    i = hspace(i + 1);
-    (b.get(i) == Some(&b']')).then_some(i + 1)
 }
 
 /// True when `b` is only the grammar's white space.
