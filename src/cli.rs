@@ -398,6 +398,7 @@ pub fn main() -> ExitCode {
                     notation,
                     from_ply: a.from_ply,
                     game_index: a.game_index,
+                    terminal: std::io::stdout().is_terminal(),
                 },
                 use_color(Color::Auto),
                 &mut out,
@@ -428,6 +429,7 @@ pub fn main() -> ExitCode {
                 overrides: a.rules.overrides(),
                 color: use_color(a.color),
                 log: a.log,
+                terminal: std::io::stdout().is_terminal(),
             };
             crate::show::run(&one_input(&a.file), &req, &mut out, &mut err)
         }

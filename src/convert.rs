@@ -456,6 +456,9 @@ pub struct ConvertRequest<'a> {
     pub from_ply: Option<u32>,
     /// Convert only this game of the input (from 0).
     pub game_index: Option<usize>,
+    /// The log goes to a terminal: text from the record is drawn with visible stand-ins
+    /// ([`crate::escape::log_text`]); into a file or a pipe it is written byte for byte.
+    pub terminal: bool,
 }
 
 /// `arbiter convert`: writes every game of `input` (or only its game `game_index`, counting
@@ -505,6 +508,7 @@ pub fn run(
             Ok(text) => {
                 let sep = if first { "" } else { "\n" };
                 first = false;
+                let text = crate::escape::log_text(&text, req.terminal);
                 if let Err(e) = write!(out, "{sep}{text}") {
                     let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");
                     return ExitStatus::Unusable;

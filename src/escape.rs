@@ -68,6 +68,16 @@ pub fn visible(s: &str) -> Cow<'_, str> {
         .into()
 }
 
+/// A native log as `convert` and `show --log` write it: byte for byte into a file or a pipe
+/// (nothing the user wrote is lost), with [`visible`] stand-ins when it goes to a `terminal`
+/// (a comment cannot move, recolour or hide what the terminal shows).
+pub fn log_text(text: &str, terminal: bool) -> Cow<'_, str> {
+    match terminal {
+        true => visible(text),
+        false => Cow::Borrowed(text),
+    }
+}
+
 /// [`visible`] for an excerpt of source lines, which keeps the CR of a CRLF line end, with
 /// the byte offsets where the escaped text and `s` stop being aligned:
 /// pairs (offset in `s`, offset in the result), starting with (0, 0), in order. A byte

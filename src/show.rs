@@ -309,6 +309,9 @@ pub struct ShowRequest {
     /// Print the position as the start of a native log (tags and setup sections, as
     /// `convert --from-ply` writes it) instead of drawing it.
     pub log: bool,
+    /// The log goes to a terminal: text from the record is drawn with visible stand-ins
+    /// ([`crate::escape::log_text`]); into a file or a pipe it is written byte for byte.
+    pub terminal: bool,
 }
 
 /// `arbiter show --log`: the position after `req.ply` as the start of a native log.
@@ -320,7 +323,10 @@ fn print_log(
     err: &mut dyn std::io::Write,
 ) -> ExitStatus {
     match crate::convert::position_log(rec, &req.overrides, req.ply) {
-        Ok(text) => match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(text) => match out
+            .write_all(crate::escape::log_text(&text, req.terminal).as_bytes())
+            .and_then(|_| out.flush())
+        {
             Ok(()) => ExitStatus::Clean,
             Err(e) => {
                 let _ = writeln!(err, "arbiter: cannot write to standard output: {e}");

@@ -80,3 +80,59 @@ fn excerpt_places_are_the_json_places() {
     assert_eq!(json[0], "4:39");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `convert` keeps every byte the user wrote in a file or a pipe, and draws the same control
+/// characters as stand-ins when its standard output is a terminal.
+#[test]
+fn convert_escapes_only_for_a_terminal() {
+    let d = workdir("convert");
+    let path = d.join("hostile.arb");
+    std::fs::write(&path, HOSTILE).expect("write");
+    let input = arbiter::input::Input::File(path);
+    let convert = |terminal: bool| {
+        let req = arbiter::convert::ConvertRequest {
+            terminal,
+            ..Default::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let overrides = arbiter::rules::Overrides::default();
+        arbiter::convert::run(&input, &overrides, &req, false, &mut out, &mut err);
+        String::from_utf8(out).expect("utf-8")
+    };
+    let (piped, shown) = (convert(false), convert(true));
+    assert!(piped.contains("{\x1b[8m hidden \x1b[0m}"), "{piped}");
+    assert!(piped.contains("\u{202e}a7-a6"), "{piped}");
+    assert!(
+        shown.contains("{\u{241b}[8m hidden \u{241b}[0m}"),
+        "{shown}"
+    );
+    assert!(shown.contains("\u{21c6}a7-a6"), "{shown}");
+    assert!(shown.chars().all(|c| c >= ' ' || c == '\n'), "{shown:?}");
+    assert_eq!(piped.lines().count(), shown.lines().count());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `show --log` writes the same tags as `convert`: escaped for a terminal only.
+#[test]
+fn show_log_escapes_only_for_a_terminal() {
+    let d = workdir("showlog");
+    let path = d.join("hostile.arb");
+    std::fs::write(&path, HOSTILE).expect("write");
+    let input = arbiter::input::Input::File(path);
+    let show = |terminal: bool| {
+        let req = arbiter::show::ShowRequest {
+            ply: 1,
+            log: true,
+            terminal,
+            ..Default::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        arbiter::show::run(&input, &req, &mut out, &mut err);
+        String::from_utf8(out).expect("utf-8")
+    };
+    let (piped, shown) = (show(false), show(true));
+    assert!(piped.contains("\x1b[2J\x1b[H cleared"), "{piped}");
+    assert!(shown.contains("\u{241b}[2J\u{241b}[H cleared"), "{shown}");
+    assert!(shown.chars().all(|c| c >= ' ' || c == '\n'), "{shown:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
