@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Instruction counts of the check, a ply (callgrind, which stays steady on a shared machine
+# where wall time does not): the Xiangqi corpus (2,000 games: two iccs files and
+# parallel15_iccs.pgn joined; `--repetition claim`, every ply judged), cutting included, and
+# every ruleset of bench_rulesets at 100,000 plies, the history rules on.
+#   scripts/instructions.sh [EXAMPLES_DIR]
+# EXAMPLES_DIR: where bench_archive and bench_rulesets were built (default: builds them with
+# `cargo build --profile profiling` and uses target/profiling/examples); to compare two
+# commits, build the other one's examples and pass its directory.
+# Prints one markdown row a workload: instructions in `pipeline::check_chunk` (and the
+# cutter, for the archive) divided by the plies checked. Needs valgrind; about 5 minutes.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+corpus=${ARBITER_CORPUS:-$root/../shared/corpus}
+bin=${1:-}
+if [[ -z $bin ]]; then
+    (cd "$root" && cargo build --quiet --profile profiling --example bench_archive --example bench_rulesets)
+    bin=$root/target/profiling/examples
+fi
+for b in bench_archive bench_rulesets; do
+    [[ -x $bin/$b ]] || { echo "$bin/$b absent: build it with --profile profiling" >&2; exit 2; }
+done
+command -v valgrind >/dev/null || { echo "valgrind absent: apt-get install valgrind" >&2; exit 2; }
+[[ -d $corpus/xiangqi ]] || { echo "corpus absent: $corpus/xiangqi" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Inclusive instructions of the function whose name matches $2 in callgrind file $1: the
+# largest of its rows (callgrind_annotate also lists the parts inlined from other files).
+inclusive() {
+    callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+        awk -v pat="$2" '$0 ~ pat { gsub(",", "", $1); if ($1 + 0 > m) m = $1 + 0 } END { print m + 0 }'
+}
+x=$corpus/xiangqi
+cat "$x/hu_ronghua_iccs.pgn" "$x/liu_dahua_iccs_part.pgn" "$x/parallel15_iccs.pgn" >"$work/x2000.pgn"
+valgrind --tool=callgrind --callgrind-out-file="$work/xq" "$bin/bench_archive" --game xiangqi \
+    --repetition claim --runs 1 --phases check "$work/x2000.pgn" >"$work/xq.json" 2>/dev/null
+plies=$(sed -n 's/.*"plies":\([0-9]*\).*/\1/p' "$work/xq.json" | head -1)
+check=$(inclusive "$work/xq" 'pipeline::check_chunk( \[.*)?$')
+cut=$(inclusive "$work/xq" 'ChunkReader<R> as core::iter::traits::iterator::Iterator>::next( \[.*)?$')
+echo "| workload | plies | instructions | a ply |"
+echo "|---|---:|---:|---:|"
+echo "| Xiangqi corpus, check and cutting | $plies | $((check + cut)) | $(((check + cut) / plies)) |"
+# bench_rulesets checks each archive once while building it (to count the plies the check
+# replays): that run (`--phases none`) is taken off.
+for r in stratego barrage duel veldslag spionage jungle jieqi; do
+    for phases in none check; do
+        valgrind --tool=callgrind --callgrind-out-file="$work/$r.$phases" "$bin/bench_rulesets" \
+            --runs 1 --plies 100000 --only "$r" --phases "$phases" >"$work/$r.out" 2>/dev/null
+    done
+    plies=$(grep -o '"plies":[0-9]*' "$work/$r.out" | head -1 | cut -d: -f2)
+    base=$(inclusive "$work/$r.none" 'pipeline::check_chunk( \[.*)?$')
+    check=$(($(inclusive "$work/$r.check" 'pipeline::check_chunk( \[.*)?$') - base))
+    echo "| $r | $plies | $check | $((check / plies)) |"
+done
