@@ -31,44 +31,8 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
         }
         p.skip_trivia(&mut builder)?;
     }
-    // setups
     while p.at_keyword_setup() {
-        let start = p.i;
-        p.i += 5;
-        p.skip_trivia(&mut builder)?;
-        let side_start = p.i;
-        while p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-            p.i += 1;
-        }
-        if p.i == side_start {
-            return None;
-        }
-        let side = (side_start, p.i);
-        // pest expands `setup_row+` to `row ~ skip ~ (row ~ (skip ~ row)*)?`: the trivia after
-        // the first row stays consumed (the section's span ends after it when that row is the
-        // only one); before a later row it is given back when no row follows.
-        p.skip_trivia(&mut builder)?;
-        let mut rows = vec![p.setup_row()?];
-        if p.stray {
-            return None;
-        }
-        p.skip_trivia(&mut builder)?;
-        loop {
-            let save = p.i;
-            if rows.len() > 1 {
-                p.skip_trivia(&mut builder)?;
-            }
-            match p.setup_row() {
-                Some(row) => rows.push(row),
-                None if p.stray => return None,
-                None => {
-                    p.i = save;
-                    break;
-                }
-            }
-        }
-        builder.setup(side, &rows, (start, p.i));
-        p.skip_trivia(&mut builder)?;
+        p.setup_section(&mut builder)?;
     }
     // movetext
     loop {
@@ -86,17 +50,10 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
             }
         }
         if c == b'$' {
-            let s = p.i;
-            p.i += 1;
-            let d = p.i;
-            while p.peek().is_some_and(|c| c.is_ascii_digit()) {
-                p.i += 1;
-            }
-            if p.i > d {
-                builder.nag((s, p.i));
+            if let Some(nag) = p.nag() {
+                builder.nag(nag);
                 continue;
             }
-            p.i = s;
         }
         if let Some(r) = p.result() {
             builder.result(r);
@@ -232,6 +189,61 @@ fn short_ply_end(b: &[u8], s: usize) -> Option<usize> {
 }
 
 impl Scanner<'_> {
+    /// One setup section (`setup SIDE` and its rows), at its keyword: given to the builder.
+    fn setup_section(&mut self, builder: &mut Builder) -> Option<()> {
+        let start = self.i;
+        self.i += 5;
+        self.skip_trivia(builder)?;
+        let side_start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            self.i += 1;
+        }
+        if self.i == side_start {
+            return None;
+        }
+        let side = (side_start, self.i);
+        // pest expands `setup_row+` to `row ~ skip ~ (row ~ (skip ~ row)*)?`: the trivia after
+        // the first row stays consumed (the section's span ends after it when that row is the
+        // only one); before a later row it is given back when no row follows.
+        self.skip_trivia(builder)?;
+        let mut rows = vec![self.setup_row()?];
+        if self.stray {
+            return None;
+        }
+        self.skip_trivia(builder)?;
+        loop {
+            let save = self.i;
+            if rows.len() > 1 {
+                self.skip_trivia(builder)?;
+            }
+            match self.setup_row() {
+                Some(row) => rows.push(row),
+                None if self.stray => return None,
+                None => {
+                    self.i = save;
+                    break;
+                }
+            }
+        }
+        builder.setup(side, &rows, (start, self.i));
+        self.skip_trivia(builder)?;
+        Some(())
+    }
+
+    /// A NAG (`$` and digits) at `self.i`: its span, or `None` (nothing consumed).
+    fn nag(&mut self) -> Option<Loc> {
+        let s = self.i;
+        self.i += 1;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        if self.i > s + 1 {
+            return Some((s, self.i));
+        }
+        self.i = s;
+        None
+    }
+
     fn peek(&self) -> Option<u8> {
         self.b.get(self.i).copied()
     }
