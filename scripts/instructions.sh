@@ -8,7 +8,8 @@
 # `cargo build --profile profiling` and uses target/profiling/examples); to compare two
 # commits, build the other one's examples and pass its directory.
 # Prints one markdown row a workload: instructions in `pipeline::check_chunk` (and the
-# cutter, for the archive) divided by the plies checked. Needs valgrind; about 5 minutes.
+# cutter, for the archive; for the archive's parse-only row, one pass of cutting and parsing)
+# divided by the plies checked. Needs valgrind; about 5 minutes.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 corpus=${ARBITER_CORPUS:-$root/../shared/corpus}
@@ -32,13 +33,21 @@ inclusive() {
 }
 x=$corpus/xiangqi
 cat "$x/hu_ronghua_iccs.pgn" "$x/liu_dahua_iccs_part.pgn" "$x/parallel15_iccs.pgn" >"$work/x2000.pgn"
-valgrind --tool=callgrind --callgrind-out-file="$work/xq" "$bin/bench_archive" --game xiangqi \
-    --repetition claim --runs 1 --phases check "$work/x2000.pgn" >"$work/xq.json" 2>/dev/null
+# bench_archive cuts and parses the archive once to count its plies: that pass (`--phases
+# none`) is taken off the cutter's count.
+for phases in none check; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/xq.$phases" "$bin/bench_archive" \
+        --game xiangqi --repetition claim --runs 1 --phases "$phases" "$work/x2000.pgn" \
+        >"$work/xq.json" 2>/dev/null
+done
 plies=$(sed -n 's/.*"plies":\([0-9]*\).*/\1/p' "$work/xq.json" | head -1)
-check=$(inclusive "$work/xq" 'pipeline::check_chunk( \[.*)?$')
-cut=$(inclusive "$work/xq" 'ChunkReader<R> as core::iter::traits::iterator::Iterator>::next( \[.*)?$')
+next='ChunkReader<R> as core::iter::traits::iterator::Iterator>::next( \[.*)?$'
+check=$(inclusive "$work/xq.check" 'pipeline::check_chunk( \[.*)?$')
+cut=$(($(inclusive "$work/xq.check" "$next") - $(inclusive "$work/xq.none" "$next")))
 echo "| workload | plies | instructions | a ply |"
 echo "|---|---:|---:|---:|"
+parse=$(inclusive "$work/xq.none" 'bench_archive::main( \[.*)?$')
+echo "| Xiangqi corpus, parse only (cutting, parsing, freeing) | $plies | $parse | $((parse / plies)) |"
 echo "| Xiangqi corpus, check and cutting | $plies | $((check + cut)) | $(((check + cut) / plies)) |"
 # bench_rulesets checks each archive once while building it (to count the plies the check
 # replays): that run (`--phases none`) is taken off.
