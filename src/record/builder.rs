@@ -299,6 +299,13 @@ impl<'a> Builder<'a> {
         let turn = self.record.turns;
         self.record.turns += 1;
         self.main.turns += 1;
+        self.push_short(start, turn);
+    }
+
+    /// Pushes the four-byte main-line ply at `start` (four ASCII bytes, checked by the
+    /// scanner) as the `turn`th ply, growing the moves by the movetext's likely ply count.
+    #[inline(always)]
+    fn push_short(&mut self, start: usize, turn: usize) {
         let moves = &mut self.record.moves;
         if moves.len() == moves.capacity() {
             // About one ply per 5 bytes of movetext; one allocation for most games.
@@ -306,7 +313,8 @@ impl<'a> Builder<'a> {
             moves.reserve(more);
         }
         let span = Span::new(self.base + start, self.base + start + 4);
-        let text = compact_str::CompactString::new(self.src.get(start..start + 4).unwrap_or(""));
+        // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
+        let text = compact_str::CompactString::new(&self.src[start..start + 4]);
         moves.push(MoveRecord {
             text: Spanned { value: text, span },
             extra: None,
@@ -392,24 +400,9 @@ impl MainRun<'_, '_> {
     /// the scanner has read four ASCII letters and digits there.
     #[inline(always)]
     pub fn ply(&mut self, start: usize) {
-        let b = &mut *self.builder;
         let turn = self.turn + self.added;
         self.added += 1;
-        let moves = &mut b.record.moves;
-        if moves.len() == moves.capacity() {
-            // About one ply per 5 bytes of movetext; one allocation for most games.
-            let more = moves.capacity().max((b.src.len() - start) / 5 + 1);
-            moves.reserve(more);
-        }
-        let span = Span::new(b.base + start, b.base + start + 4);
-        // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
-        let text = compact_str::CompactString::new(&b.src[start..start + 4]);
-        moves.push(MoveRecord {
-            text: Spanned { value: text, span },
-            extra: None,
-            turn,
-            span,
-        });
+        self.builder.push_short(start, turn);
     }
     /// A move number `N.` of value `n` at `at` (what [`Builder::move_number_read`] does with
     /// it): a number that does not count the turns goes the general way, to its finding.
