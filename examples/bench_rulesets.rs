@@ -419,23 +419,18 @@ fn bench(name: &str, chunks: &[Chunk], (plies, bytes): (usize, usize), runs: usi
         });
         report("parse", parse, 1);
     }
-    if wanted("check") {
-        let check = time(runs, &|| {
-            chunks
-                .iter()
-                .map(|c| pipeline::check_chunk(c, &opts).len())
-                .sum()
-        });
-        report("check", check, 1);
-    }
-    if wanted("check-parallel") {
-        let all = time(runs, &|| {
-            chunks
-                .par_iter()
-                .map(|c| pipeline::check_chunk(c, &opts).len())
-                .sum()
-        });
-        report("check-parallel", all, rayon::current_num_threads());
+    let check = |c: &Chunk| pipeline::check_chunk(c, &opts).len();
+    for (phase, threads) in [
+        ("check", 1),
+        ("check-parallel", rayon::current_num_threads()),
+    ] {
+        if wanted(phase) {
+            let secs = time(runs, &|| match threads {
+                1 => chunks.iter().map(check).sum(),
+                _ => chunks.par_iter().map(check).sum(),
+            });
+            report(phase, secs, threads);
+        }
     }
 }
 

@@ -81,25 +81,38 @@ fn excerpt_places_are_the_json_places() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// The text a log writer (`convert`, `show --log`) gives for [`HOSTILE`] into a pipe and to a
+/// terminal: `write(input, terminal, out, err)` runs it.
+fn piped_and_shown(
+    name: &str,
+    write: impl Fn(&arbiter::input::Input, bool, &mut Vec<u8>, &mut Vec<u8>),
+) -> (String, String) {
+    let d = workdir(name);
+    let path = d.join("hostile.arb");
+    std::fs::write(&path, HOSTILE).expect("write");
+    let input = arbiter::input::Input::File(path);
+    let text = |terminal: bool| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        write(&input, terminal, &mut out, &mut err);
+        String::from_utf8(out).expect("utf-8")
+    };
+    let both = (text(false), text(true));
+    let _ = std::fs::remove_dir_all(&d);
+    both
+}
+
 /// `convert` keeps every byte the user wrote in a file or a pipe, and draws the same control
 /// characters as stand-ins when its standard output is a terminal.
 #[test]
 fn convert_escapes_only_for_a_terminal() {
-    let d = workdir("convert");
-    let path = d.join("hostile.arb");
-    std::fs::write(&path, HOSTILE).expect("write");
-    let input = arbiter::input::Input::File(path);
-    let convert = |terminal: bool| {
+    let (piped, shown) = piped_and_shown("convert", |input, terminal, out, err| {
         let req = arbiter::convert::ConvertRequest {
             terminal,
             ..Default::default()
         };
-        let (mut out, mut err) = (Vec::new(), Vec::new());
         let overrides = arbiter::rules::Overrides::default();
-        arbiter::convert::run(&input, &overrides, &req, false, &mut out, &mut err);
-        String::from_utf8(out).expect("utf-8")
-    };
-    let (piped, shown) = (convert(false), convert(true));
+        arbiter::convert::run(input, &overrides, &req, false, out, err);
+    });
     assert!(piped.contains("{\x1b[8m hidden \x1b[0m}"), "{piped}");
     assert!(piped.contains("\u{202e}a7-a6"), "{piped}");
     assert!(
@@ -109,30 +122,21 @@ fn convert_escapes_only_for_a_terminal() {
     assert!(shown.contains("\u{21c6}a7-a6"), "{shown}");
     assert!(shown.chars().all(|c| c >= ' ' || c == '\n'), "{shown:?}");
     assert_eq!(piped.lines().count(), shown.lines().count());
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// `show --log` writes the same tags as `convert`: escaped for a terminal only.
 #[test]
 fn show_log_escapes_only_for_a_terminal() {
-    let d = workdir("showlog");
-    let path = d.join("hostile.arb");
-    std::fs::write(&path, HOSTILE).expect("write");
-    let input = arbiter::input::Input::File(path);
-    let show = |terminal: bool| {
+    let (piped, shown) = piped_and_shown("showlog", |input, terminal, out, err| {
         let req = arbiter::show::ShowRequest {
             ply: 1,
             log: true,
             terminal,
             ..Default::default()
         };
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        arbiter::show::run(&input, &req, &mut out, &mut err);
-        String::from_utf8(out).expect("utf-8")
-    };
-    let (piped, shown) = (show(false), show(true));
+        arbiter::show::run(input, &req, out, err);
+    });
     assert!(piped.contains("\x1b[2J\x1b[H cleared"), "{piped}");
     assert!(shown.contains("\u{241b}[2J\u{241b}[H cleared"), "{shown}");
     assert!(shown.chars().all(|c| c >= ' ' || c == '\n'), "{shown:?}");
-    let _ = std::fs::remove_dir_all(&d);
 }
