@@ -227,13 +227,31 @@ pub fn one(j: Judged, ply: u32, text: &str) -> Result<MoveReply, Unjudgeable> {
             notes: Vec::new(),
             evidence: Vec::new(),
         },
-        (None, Some(t)) => answer(&ctx, t),
+        (None, Some(t)) => match &t.trial {
+            Trial::Refused(f) if f.code == Code::ParseError => return Err(unreadable(text, f)),
+            _ => answer(&ctx, t),
+        },
         (None, None) => return Err(Unjudgeable("the move could not be tried".into())),
     };
     Ok(MoveReply {
         asked: Asked::new("move", j, &ctx),
         answer,
     })
+}
+
+/// A `--move` text the game's notation cannot read: the question cannot be judged (exit 2),
+/// it is not a move the rules refuse. `f` is the replay's parse-error finding.
+fn unreadable(text: &str, f: &Finding) -> Unjudgeable {
+    let expected = if f.label.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", f.label)
+    };
+    Unjudgeable(format!(
+        "`{}` cannot be read as a move: {}{expected}",
+        crate::escape::visible(text),
+        f.message
+    ))
 }
 
 /// `--moves`: every move the board allows after ply `ply` of `j`, split into the allowed ones,

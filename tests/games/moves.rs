@@ -219,3 +219,44 @@ fn no_move_after_the_end_and_no_ply_beyond_the_game() {
     ]);
     assert_eq!(out.code, 2, "{out:?}");
 }
+
+/// A move the game's notation cannot read is no move the rules refuse: the question cannot be
+/// judged (exit 2), and the answer says what the notation expects.
+#[test]
+fn an_unreadable_move_cannot_be_judged() {
+    let cases = [
+        (
+            "history/two-squares-fourth-move.arb",
+            "6",
+            "zz9",
+            "e.g. a4-a5",
+        ),
+        (
+            "jungle/repetition_forbidden.arb",
+            "8",
+            "c3c2x",
+            "e.g. a3-a4",
+        ),
+        ("jieqi/perpetual-chase-revealed.arb", "9", "b4", "e.g. h2e2"),
+        ("xiangqi/checkmate.arb", "2", "1-0", "e.g. C2.5"),
+    ];
+    for (file, ply, mv, expected) in cases {
+        let path = format!("fixtures/{file}");
+        let run = bin::run(&["claim", &path, "--ply", ply, "--move", mv]);
+        assert_eq!(run.code, 2, "{file} {mv}: {}", run.stdout);
+        assert!(run.stdout.is_empty(), "{file} {mv}: {}", run.stdout);
+        let want = format!("`{mv}` cannot be read as a move");
+        assert!(run.stderr.contains(&want), "{file} {mv}: {}", run.stderr);
+        assert!(run.stderr.contains(expected), "{file} {mv}: {}", run.stderr);
+        let json = bin::run(&[
+            "claim", &path, "--ply", ply, "--move", mv, "--format", "json",
+        ]);
+        assert_eq!(json.code, 2);
+        let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("one JSON object");
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains(&want)),
+            "{v}"
+        );
+        assert_eq!(v["claim"], "move");
+    }
+}
