@@ -51,7 +51,7 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct ReportArgs {
-    /// Files, directories (walked for .arb, .pgn, .xml and .xqf files) or `-` for stdin.
+    /// Files, directories (walked as `check` walks them) or `-` for stdin.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// The page to write.
@@ -271,8 +271,9 @@ impl RuleArgs {
 
 #[derive(clap::Args, Debug)]
 struct CheckArgs {
-    /// Files, directories (walked for .arb, .pgn, .xml and .xqf files, and .txt and .html
-    /// files that hold DhtmlXQ records) or `-` for stdin.
+    /// Files, directories (walked for .arb, .pgn, .xml and .xqf files, .txt and .log files
+    /// that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files
+    /// an importer knows by their first bytes) or `-` for stdin.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     #[command(flatten)]

@@ -95,6 +95,50 @@ pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
 /// and text files that do not are passed over).
 pub const DHTMLXQ_EXTENSIONS: [&str; 3] = ["txt", "html", "htm"];
 
+/// The extensions a directory walk picks up when the file begins like a native log or PGN
+/// ([`starts_with_tag`]); a `.txt` file is also taken when it holds a DhtmlXQ record.
+pub const TEXT_LOG_EXTENSIONS: [&str; 2] = ["txt", "log"];
+
+/// True when the file at `p` begins like a native log or PGN: after a BOM, white space and
+/// comments (`;` to the line's end, `{...}`), within its first 64 KB, a tag line's start: `[`,
+/// a name (a letter, then letters, digits or `_`), white space and `"`. A file that cannot be
+/// read is not taken (a walk passes over what is not a record).
+fn starts_with_tag(p: &std::path::Path) -> bool {
+    let mut head = Vec::new();
+    if std::fs::File::open(p)
+        .and_then(|f| f.take(64 << 10).read_to_end(&mut head))
+        .is_err()
+    {
+        return false;
+    }
+    let mut rest = head.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(&head);
+    loop {
+        rest = &rest[rest.iter().take_while(|c| c.is_ascii_whitespace()).count()..];
+        let close = match rest.first() {
+            Some(b';') => b'\n',
+            Some(b'{') => b'}',
+            Some(b'[') => break,
+            _ => return false,
+        };
+        match memchr::memchr(close, rest) {
+            Some(i) => rest = &rest[i + 1..],
+            None => return false,
+        }
+    }
+    let rest = &rest[1..];
+    let name = rest
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    let space = rest[name..]
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t'))
+        .count();
+    rest.first().is_some_and(u8::is_ascii_alphabetic)
+        && space > 0
+        && rest.get(name + space) == Some(&b'"')
+}
+
 /// How much of a `.txt` or `.html` file a walk reads to know whether it holds a DhtmlXQ
 /// record.
 const DHTMLXQ_SNIFF: u64 = 4 << 20;
@@ -110,7 +154,8 @@ fn holds_dhtmlxq(p: &std::path::Path) -> bool {
 }
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
-/// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`]), `-` for
+/// (following symlinks, sorted by name; only files with the [`LOG_EXTENSIONS`], and those of
+/// [`TEXT_LOG_EXTENSIONS`] and [`DHTMLXQ_EXTENSIONS`] that hold a record), `-` for
 /// stdin. A dangling symlink, a symlink loop or a permission error becomes
 /// [`Input::Unreadable`], and so does anything a walk finds that is not a regular file, a
 /// device named directly, and a directory in which nothing could be read.
@@ -124,8 +169,9 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                 out.push(Input::Unreadable {
                     name: path_name(p),
                     why: format!(
-                        "a directory with no game record in it (looked for files ending .{}, and DhtmlXQ records in .{})",
+                        "a directory with no game record in it (looked for files ending .{}, native logs that begin with a tag in .{}, and DhtmlXQ records in .{})",
                         LOG_EXTENSIONS.join(", ."),
+                        TEXT_LOG_EXTENSIONS.join(", ."),
                         DHTMLXQ_EXTENSIONS.join(", .")
                     ),
                 });
@@ -165,11 +211,25 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                 let dhtmlxq = ext
                     .as_deref()
                     .is_some_and(|x| DHTMLXQ_EXTENSIONS.contains(&x));
+                let text_log = ext
+                    .as_deref()
+                    .is_some_and(|x| TEXT_LOG_EXTENSIONS.contains(&x));
                 let imported = || e.file_type().is_file() && imported_format(e.path());
-                if dhtmlxq && e.file_type().is_file() && !holds_dhtmlxq(e.path()) && !imported() {
+                let tagged = || e.file_type().is_file() && starts_with_tag(e.path());
+                if text_log && !dhtmlxq && !tagged() && !imported() {
                     continue;
                 }
-                let log = dhtmlxq || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str()));
+                if dhtmlxq
+                    && e.file_type().is_file()
+                    && !holds_dhtmlxq(e.path())
+                    && !imported()
+                    && !(text_log && tagged())
+                {
+                    continue;
+                }
+                let log = dhtmlxq
+                    || text_log
+                    || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str()));
                 if log || imported() {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));

@@ -239,7 +239,7 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             chunk,
             format!("cannot read {}: {why}", chunk.source),
             "unreadable",
-            "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes",
+            "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .log files that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes",
         ),
         ChunkKind::NoSuchGame(n) => special(
             chunk,

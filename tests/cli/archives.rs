@@ -184,6 +184,35 @@ fn directories_are_walked_for_dhtmlxq_in_text_and_web_pages_only() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A native log saved as `.txt` or `.log` is walked when it begins with a tag line (after a
+/// BOM, white space and comments); other text files are passed over.
+#[test]
+fn directories_are_walked_for_native_logs_in_text_files() {
+    let dir = std::env::temp_dir().join(format!("arbiter-text-walk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 h9g7 *\n";
+    std::fs::write(
+        dir.join("a.txt"),
+        format!("; my game\n{{club night}}\n{game}"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("b.log"), format!("\u{feff}\n  {game}")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "notes, no record\n[Game \"x\"]\n").unwrap();
+    std::fs::write(dir.join("c.log"), "[not a tag]\n").unwrap();
+    std::fs::write(dir.join("d.log"), "; a comment never closed by a tag").unwrap();
+    let run = bin::run(&["check", "--format", "json", dir.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let names: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["source"].as_str().unwrap().rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(names, ["a.txt", "b.log"], "{}", run.stdout);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn the_html_report_names_a_variation_finding_by_its_line() {
     let page = std::env::temp_dir().join(format!("arbiter-dhtmlxq-{}.html", std::process::id()));

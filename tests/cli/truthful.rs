@@ -218,7 +218,7 @@ fn directories_are_refused_where_nothing_or_one_game_is_wanted() {
     assert_eq!(code, 2);
     assert_eq!(
         findings(&games[0]),
-        ["parse-error@null 1:1 cannot read empty: a directory with no game record in it (looked for files ending .arb, .pgn, .xml, .xqf, and DhtmlXQ records in .txt, .html, .htm)"]
+        ["parse-error@null 1:1 cannot read empty: a directory with no game record in it (looked for files ending .arb, .pgn, .xml, .xqf, native logs that begin with a tag in .txt, .log, and DhtmlXQ records in .txt, .html, .htm)"]
     );
     std::fs::create_dir_all(d.0.join("logs")).expect("dir");
     d.write(
