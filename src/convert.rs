@@ -29,7 +29,7 @@ pub enum ConvertError {
 }
 
 /// What the writer needs besides the record: the ruleset, the parameters in force and the
-/// ruleset's defaults, the side that moves first, and the rewritten moves of the main line.
+/// ruleset's defaults, the side that moves first, and the rewritten moves of every line.
 pub struct Writing<'a> {
     /// The ruleset.
     pub game: GameId,
@@ -39,8 +39,9 @@ pub struct Writing<'a> {
     pub defaults: &'a Parameters,
     /// Who moves first in the record's start position.
     pub first: Side,
-    /// The main line's moves in another notation and the `Format` value naming it.
-    pub rewritten: Option<(&'a [String], &'static str)>,
+    /// Every line's moves in another notation (index 0 the main line, `n` the variation
+    /// `variations[n - 1]`) and the `Format` value naming it.
+    pub rewritten: Option<(&'a [Vec<String>], &'static str)>,
     /// Comments to write between the header and the movetext, one a line (what a log taken
     /// up from a position does not carry).
     pub notes: &'a [String],
@@ -245,7 +246,7 @@ impl<'a> Movetext<'a> {
         let mut children: std::collections::HashMap<(usize, usize), Vec<usize>> =
             Default::default();
         for (i, v) in record.variations.iter().enumerate() {
-            let parent_start = line_start(record, v.parent);
+            let parent_start = record.line_start(v.parent) as usize;
             let at = (v.start as usize).saturating_sub(parent_start);
             children.entry((v.parent, at)).or_default().push(i + 1);
         }
@@ -317,7 +318,7 @@ impl<'a> Movetext<'a> {
         }];
         while let Some(top) = stack.last_mut() {
             let (line, idx) = (top.line, top.next);
-            let moves = line_moves(self.record, line);
+            let moves = self.record.line_moves(line);
             let repeat = std::mem::take(&mut top.again);
             if idx == 0 && top.parens == Parens::Due {
                 // A variation opens: each sibling in parentheses of its own.
@@ -375,16 +376,11 @@ impl<'a> Movetext<'a> {
     /// One move: its number where one is due (the first player's turns, a line's first move,
     /// after a variation), the move, its annotation.
     fn write_move(&mut self, m: &MoveRecord, idx: usize, line: usize, repeat: bool) {
-        let moves = line_moves(self.record, line);
+        let moves = self.record.line_moves(line);
         let same_turn = idx > 0 && moves[idx - 1].turn == m.turn;
         let shifted = m.turn + usize::from(self.w.first == Side::Second);
-        let text = match (line, self.w.rewritten) {
-            (0, Some((rw, _))) => rw
-                .get(idx)
-                .cloned()
-                .unwrap_or_else(|| m.text.value.to_string()),
-            _ => m.text.value.to_string(),
-        };
+        let rewritten = self.w.rewritten.and_then(|(rw, _)| rw.get(line)?.get(idx));
+        let text = rewritten.map_or_else(|| m.text.value.to_string(), String::clone);
         let mut tok = String::new();
         if same_turn {
             tok.push(',');
@@ -428,22 +424,6 @@ enum Parens {
     Due,
     /// A variation whose `(` is written; its `)` follows its last move.
     Open,
-}
-
-/// The moves of line `n` (0 the main line).
-fn line_moves(record: &GameRecord, n: usize) -> &[MoveRecord] {
-    match n {
-        0 => &record.moves,
-        n => record.variations.get(n - 1).map_or(&[], |v| &v.moves),
-    }
-}
-
-/// Plies of the game before line `n`'s first move.
-fn line_start(record: &GameRecord, n: usize) -> usize {
-    match n {
-        0 => 0,
-        n => record.variations.get(n - 1).map_or(0, |v| v.start as usize),
-    }
 }
 
 /// What `arbiter convert` is asked: the moves' notation, the ply after which the log is taken

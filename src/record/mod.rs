@@ -295,6 +295,23 @@ impl GameRecord {
             ..GameRecord::default()
         }
     }
+    /// Line `n`'s own moves (0 the main line, `n` the variation `variations[n - 1]`); empty
+    /// when there is no line `n`.
+    pub fn line_moves(&self, n: usize) -> &[MoveRecord] {
+        match n {
+            0 => &self.moves,
+            n => self.variations.get(n - 1).map_or(&[], |v| &v.moves),
+        }
+    }
+
+    /// Plies of the game before line `n`'s first move (0 for the main line and for no line).
+    pub fn line_start(&self, n: usize) -> u32 {
+        match n {
+            0 => 0,
+            n => self.variations.get(n - 1).map_or(0, |v| v.start),
+        }
+    }
+
     /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
     /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
     /// then the line's own, in the order played. Empty when there is no line `n`. Time and

@@ -103,6 +103,10 @@ pub struct StartText {
     pub notes: Vec<String>,
 }
 
+/// A record's moves in another notation ([`Rules::rewrite`]): every line's moves (index 0
+/// the main line, `n` the variation `variations[n - 1]`) and the `Format` value naming it.
+pub type Rewritten = (Vec<Vec<String>>, &'static str);
+
 /// One game family's rules. An engine never prints and never reads files: it validates the
 /// start from the record, then applies plies one by one.
 pub trait Rules {
@@ -199,15 +203,16 @@ pub trait Rules {
         Vec::new()
     }
 
-    /// The record's moves written in `notation` (`iccs`, `wxf`, `chinese`) with the `Format`
-    /// tag value that names it, for `convert`; `None` when the ruleset has no such notation,
-    /// `Err` with the finding of a move that cannot be read.
+    /// The moves of every line of the record (index 0 the main line, `n` the variation
+    /// `variations[n - 1]`) written in `notation` (`iccs`, `wxf`, `chinese`), with the
+    /// `Format` tag value that names it, for `convert`; `None` when the ruleset has no such
+    /// notation, `Err` with the finding of a move that cannot be read.
     fn rewrite(
         &self,
         _record: &GameRecord,
         _params: &Parameters,
         _notation: &str,
-    ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
+    ) -> Option<Result<Rewritten, Finding>> {
         None
     }
 
@@ -296,7 +301,7 @@ pub trait Engine: Send + Sync {
         record: &GameRecord,
         params: &Parameters,
         notation: &str,
-    ) -> Option<Result<(Vec<String>, &'static str), Finding>>;
+    ) -> Option<Result<Rewritten, Finding>>;
     /// The position after ply `ply` of `record` (its start: the record's own start ply) as the
     /// start of a native log ([`Rules::write_start`]), with a `FromPly` tag when `ply` is not
     /// 0; `None` when the replay never reaches that position (the ply is not played, the game
@@ -358,7 +363,7 @@ impl<R: Rules + Send + Sync> Engine for R {
         record: &GameRecord,
         params: &Parameters,
         notation: &str,
-    ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
+    ) -> Option<Result<Rewritten, Finding>> {
         Rules::rewrite(self, record, params, notation)
     }
     fn start_after(&self, record: &GameRecord, params: &Parameters, ply: u32) -> Option<StartText> {

@@ -357,3 +357,50 @@ fn move_numbers_never_swallow_a_wxf_move() {
     assert_eq!(texts, ["33.4", "R1+1", "h2e2", "C2.5"]);
     assert_eq!(g.findings.len(), 1, "{:?}", g.findings); // `3...` where `2...` is due
 }
+
+/// Every line is rewritten, each variation from its own position (issue 30's new-user pass
+/// found variations left in ICCS, which a `Format "WXF"` log cannot read); an illegal move
+/// that moves a piece is written in the notation and stops its line, as the check does.
+#[test]
+fn convert_rewrites_every_variation() {
+    let log = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 (1. c3c4 h9g7 (1... b9c7 2. b0c2) 2. h0g2) h9g7 (1... h9h5 2. h0g2) 2. b0c2 (2. e2e9 a9a8) *\n";
+    let src = Source::from_bytes("v.arb", log.as_bytes().to_vec());
+    let rec = &parse_source(&src)[0];
+    let seen = |report: &GameReport| {
+        let mut fs: Vec<_> = report
+            .findings
+            .iter()
+            .map(|f| (f.code, f.ply, f.line))
+            .collect();
+        fs.sort();
+        (report.plies, report.lines, report.variation_plies, fs)
+    };
+    let original = seen(&check_source(&src, &Options::default())[0]);
+    // Two illegal moves, each stopping its variation: ply 2 h9h5 and ply 3 e2e9.
+    let codes: Vec<_> = original.3.iter().map(|f| (f.0, f.1)).collect();
+    assert!(
+        codes.contains(&(arbiter::Code::IllegalMove, Some(2))),
+        "{original:?}"
+    );
+    assert!(
+        codes.contains(&(arbiter::Code::IllegalMove, Some(3))),
+        "{original:?}"
+    );
+    for to in [Notation::Wxf, Notation::Chinese] {
+        let text = convert_one(rec, &Overrides::default(), Some(to.as_str())).expect("written");
+        if to == Notation::Wxf {
+            assert!(
+                text.contains("1. C2.5 (1. P7+1 H8+7 (1... H2+3 2. H8+7) 2. H2+3)"),
+                "{text}"
+            );
+            // The illegal moves written in WXF; the plies after them, never read, as written.
+            assert!(text.contains("(1... H8+8 2. h0g2)"), "{text}");
+            assert!(text.contains("2. C5+7 a9a8"), "{text}");
+        }
+        let back = check_source(
+            &Source::from_bytes("w.arb", text.into_bytes()),
+            &Options::default(),
+        );
+        assert_eq!(seen(&back[0]), original, "{to:?}");
+    }
+}

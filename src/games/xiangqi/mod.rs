@@ -740,7 +740,7 @@ impl Rules for Xiangqi {
         record: &GameRecord,
         params: &Parameters,
         notation: &str,
-    ) -> Option<Result<(Vec<String>, &'static str), Finding>> {
+    ) -> Option<Result<crate::rules::Rewritten, Finding>> {
         let to = notation::Notation::parse(notation).filter(|_| !self.jieqi)?;
         Some(notation::rewrite(record, params, to).map(|moves| (moves, to.as_str())))
     }

@@ -795,21 +795,28 @@ fn write_chinese(w: &Spelled, files: &Files, from: Square) -> String {
     format!("{head}{dc}{}", num(value))
 }
 
-/// The plies of `record` rewritten in `to`, each read by the engine in its own position (the
-/// `Format` tag, or detection, says how the record is written). A coordinate move stays as
-/// written when `to` is ICCS. `Err` is the finding of the first ply that cannot be read (a
-/// move that is unreadable, illegal, or after the end of the game is written in no notation).
+/// The plies of every line of `record` rewritten in `to` (index 0 the main line, `n` the
+/// variation `variations[n - 1]`), each read by the engine in its own position (the `Format`
+/// tag, or detection, says how the record is written). A coordinate move stays as written
+/// when `to` is ICCS. The tree is walked once, depth first, a variation played from its
+/// parent's position and taken back after ([`Rules::play_undoable`]): time linear in the
+/// plies of the tree. A ply the rules refuse stops its line, as the replay does: it is
+/// written in `to` when it moves a piece (an illegal move), and the plies after it as
+/// written. `Err` is the finding of a game that cannot start or of a ply no notation can
+/// write (unreadable, or no piece where it starts): convert refuses such a game.
 pub fn rewrite(
     record: &GameRecord,
     params: &Parameters,
     to: Notation,
-) -> Result<Vec<String>, Finding> {
-    if to == Notation::Iccs && record.moves.iter().all(|m| m.coord().is_some()) {
-        return Ok(record
-            .moves
-            .iter()
-            .map(|m| m.text.value.to_string())
-            .collect());
+) -> Result<Vec<Vec<String>>, Finding> {
+    let lines = record.variations.len() + 1;
+    let written = |n: usize| -> Vec<String> {
+        let moves = record.line_moves(n);
+        moves.iter().map(|m| m.text.value.to_string()).collect()
+    };
+    let all_coords = (0..lines).all(|n| record.line_moves(n).iter().all(|m| m.coord().is_some()));
+    if to == Notation::Iccs && all_coords {
+        return Ok((0..lines).map(written).collect());
     }
     let engine = Xiangqi::new();
     let mut st = match engine.start(record, params, &mut Vec::new()) {
@@ -821,19 +828,55 @@ pub fn rewrite(
             }));
         }
     };
-    let mut out = Vec::with_capacity(record.moves.len());
-    for (i, mv) in record.moves.iter().enumerate() {
-        let before = st.position;
-        let applied = engine.play(&mut st, mv, i as u32 + 1)?;
-        let m = Move {
-            from: applied.info.from,
-            to: applied.info.to,
+    // The variations that replace each line's move (line, index), in the record's order.
+    let mut kids: std::collections::HashMap<(usize, usize), Vec<usize>> = Default::default();
+    for (i, v) in record.variations.iter().enumerate() {
+        let at = v.start.saturating_sub(record.line_start(v.parent)) as usize;
+        kids.entry((v.parent, at)).or_default().push(i + 1);
+    }
+    let mut out: Vec<Vec<String>> = (0..lines)
+        .map(|n| Vec::with_capacity(record.line_moves(n).len()))
+        .collect();
+    // (line, next move, whether the variations replacing that move were walked)
+    let mut stack = vec![(0usize, 0usize, false)];
+    while let Some(&(line, i, walked)) = stack.last() {
+        if !walked {
+            stack.last_mut().expect("top").2 = true;
+            let here = kids.get(&(line, i)).into_iter().flatten();
+            stack.extend(here.rev().map(|&k| (k, 0, false)));
+            continue;
+        }
+        let Some(mv) = record.line_moves(line).get(i) else {
+            stack.pop();
+            (0..i).for_each(|_| engine.undo(&mut st));
+            continue;
         };
-        out.push(if to == Notation::Iccs && mv.coord().is_some() {
+        let before = st.position;
+        let number = record.line_start(line) + i as u32 + 1;
+        let played = engine.play_undoable(&mut st, mv, number);
+        // A ply the rules refuse stops its line, as in the replay: written in `to` when it
+        // names a piece's move (an illegal one); one that names none cannot be written.
+        let m = match &played {
+            Ok(applied) => Move {
+                from: applied.info.from,
+                to: applied.info.to,
+            },
+            Err(f) => match engine.decode(&st, mv, number) {
+                Ok((m, _)) if before.piece(m.from).is_some() && m.from != m.to => m,
+                _ => return Err(f.clone()),
+            },
+        };
+        out[line].push(if to == Notation::Iccs && mv.coord().is_some() {
             mv.text.value.to_string()
         } else {
             write(&before, m, to)
         });
+        if played.is_err() {
+            stack.pop();
+            (0..i).for_each(|_| engine.undo(&mut st));
+            continue;
+        }
+        *stack.last_mut().expect("top") = (line, i + 1, false);
     }
     Ok(out)
 }
