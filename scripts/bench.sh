@@ -22,7 +22,7 @@
 #     replicated 20 times; skipped with a note when absent): parse, and the full check, which
 #     resolves every SAN move against the legal moves, in MB/s.
 # Prints a markdown report on stdout. Needs cargo, node and npm (installs ffish like the
-# cross-check). Usage: scripts/bench.sh [RUNS]
+# cross-check). Usage: scripts/bench.sh [ROUNDS] (RUNS below: the same number)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")

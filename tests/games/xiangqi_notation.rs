@@ -363,7 +363,7 @@ fn move_numbers_never_swallow_a_wxf_move() {
 /// that moves a piece is written in the notation and stops its line, as the check does.
 #[test]
 fn convert_rewrites_every_variation() {
-    let log = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 (1. c3c4 h9g7 (1... b9c7 2. b0c2) 2. h0g2) h9g7 (1... h9h5 2. h0g2) 2. b0c2 (2. e2e9 a9a8) *\n";
+    let log = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 (1. c3c4 h9g7 (1... b9c7 2. b0c2) 2. h0g2) h9g7 (1... h9f8 2. h0g2) 2. b0c2 (2. e2e9 a9a8) *\n";
     let src = Source::from_bytes("v.arb", log.as_bytes().to_vec());
     let rec = &parse_source(&src)[0];
     let seen = |report: &GameReport| {
@@ -376,7 +376,7 @@ fn convert_rewrites_every_variation() {
         (report.plies, report.lines, report.variation_plies, fs)
     };
     let original = seen(&check_source(&src, &Options::default())[0]);
-    // Two illegal moves, each stopping its variation: ply 2 h9h5 and ply 3 e2e9.
+    // Two illegal moves, each stopping its variation: ply 2 h9f8 (a blocked leg) and ply 3 e2e9.
     let codes: Vec<_> = original.3.iter().map(|f| (f.0, f.1)).collect();
     assert!(
         codes.contains(&(arbiter::Code::IllegalMove, Some(2))),
@@ -394,7 +394,7 @@ fn convert_rewrites_every_variation() {
                 "{text}"
             );
             // The illegal moves written in WXF; the plies after them, never read, as written.
-            assert!(text.contains("(1... H8+8 2. h0g2)"), "{text}");
+            assert!(text.contains("(1... H8+6 2. h0g2)"), "{text}");
             assert!(text.contains("2. C5+7 a9a8"), "{text}");
         }
         let back = check_source(
@@ -402,5 +402,17 @@ fn convert_rewrites_every_variation() {
             &Options::default(),
         );
         assert_eq!(seen(&back[0]), original, "{to:?}");
+    }
+    // A move no WXF or Chinese writing says would read back as another move (a Chariot's
+    // diagonal step, a Horse's straight one, a Black piece moved by Red): refused, with its
+    // finding.
+    for bad in ["1. a0b1", "1. h2e2 h9h5", "1. a9a8"] {
+        let log = format!("[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 ({bad}) h9g7 *\n");
+        let src = Source::from_bytes("b.arb", log.into_bytes());
+        let rec = &parse_source(&src)[0];
+        match convert_one(rec, &Overrides::default(), Some("wxf")) {
+            Err(Problem::Findings(f)) => assert_eq!(f[0].code, arbiter::Code::IllegalMove, "{bad}"),
+            other => panic!("{bad}: {other:?}"),
+        }
     }
 }

@@ -861,9 +861,9 @@ pub fn rewrite(
                 from: applied.info.from,
                 to: applied.info.to,
             },
-            Err(f) => match engine.decode(&st, mv, number) {
-                Ok((m, _)) if before.piece(m.from).is_some() && m.from != m.to => m,
-                _ => return Err(f.clone()),
+            Err(f) => match named_move(&before, mv, st.reading.dialect.base) {
+                Some(m) => m,
+                None => return Err(f.clone()),
             },
         };
         out[line].push(if to == Notation::Iccs && mv.coord().is_some() {
@@ -879,6 +879,40 @@ pub fn rewrite(
         *stack.last_mut().expect("top") = (line, i + 1, false);
     }
     Ok(out)
+}
+
+/// The move a ply the rules refused names in `pos`, for writing it in another notation:
+/// coordinates (ranks from `base`) or a WXF or Chinese move that names one piece; `None` when
+/// no piece of the side to move stands on its start point, or when the move has not that
+/// piece's shape (a Chariot's diagonal step): the notation could not say it. Read apart from the engine's own reading, which stays
+/// inlined in its hot `play`.
+fn named_move(pos: &Position, mv: &crate::record::MoveRecord, base: u8) -> Option<Move> {
+    let m = match mv.coord() {
+        Some(c) => {
+            let point = |(f, r): (u8, u32)| {
+                let rank = r.checked_sub(u32::from(base))?;
+                GEOMETRY.square(i32::from(f), i32::try_from(rank).ok()?)
+            };
+            Move {
+                from: point(c.from)?,
+                to: point(c.to)?,
+            }
+        }
+        None => read_written(pos, &mv.text.value)?,
+    };
+    // WXF and Chinese name the mover's piece, and its target by the piece's own shape of
+    // move: any other would read back as some other move.
+    let piece = pos.piece(m.from).filter(|p| p.side() == pos.to_move())?;
+    let span = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
+    let df = span(GEOMETRY.file(m.to), GEOMETRY.file(m.from));
+    let dr = span(GEOMETRY.rank(m.to), GEOMETRY.rank(m.from));
+    let shaped = match piece.kind() {
+        Kind::Horse => matches!((df, dr), (1, 2) | (2, 1)),
+        Kind::Elephant => (df, dr) == (2, 2),
+        Kind::Advisor => (df, dr) == (1, 1),
+        kind => straight(kind) && (df == 0) != (dr == 0),
+    };
+    shaped.then_some(m)
 }
 
 /// The WXF or Chinese move `text` (as written, full width allowed) read in `pos`, if it names
