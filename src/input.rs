@@ -96,7 +96,8 @@ pub const LOG_EXTENSIONS: [&str; 4] = ["arb", "pgn", "xml", "xqf"];
 pub const DHTMLXQ_EXTENSIONS: [&str; 3] = ["txt", "html", "htm"];
 
 /// The extensions a directory walk picks up when the file begins like a native log or PGN
-/// ([`starts_with_tag`]); a `.txt` file is also taken when it holds a DhtmlXQ record.
+/// (after a BOM, white space and comments, a tag line: `[Name "`); a `.txt` file is also
+/// taken when it holds a DhtmlXQ record.
 pub const TEXT_LOG_EXTENSIONS: [&str; 2] = ["txt", "log"];
 
 /// True when the file at `p` begins like a native log or PGN: after a BOM, white space and
