@@ -359,11 +359,11 @@ fn move_numbers_never_swallow_a_wxf_move() {
 }
 
 /// Every line is rewritten, each variation from its own position (issue 30's new-user pass
-/// found variations left in ICCS, which a `Format "WXF"` log cannot read); an illegal move
-/// that moves a piece is written in the notation and stops its line, as the check does.
+/// found variations left in ICCS, which a `Format "WXF"` log cannot read), and the log reads
+/// back as the record: the same plies, lines and findings.
 #[test]
 fn convert_rewrites_every_variation() {
-    let log = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 (1. c3c4 h9g7 (1... b9c7 2. b0c2) 2. h0g2) h9g7 (1... h9f8 2. h0g2) 2. b0c2 (2. e2e9 a9a8) *\n";
+    let log = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 (1. c3c4 h9g7 (1... b9c7 2. b0c2) 2. h0g2) h9g7 (1... h9i7 2. h0g2) 2. b0c2 (2. h0g2 i9h9) *\n";
     let src = Source::from_bytes("v.arb", log.as_bytes().to_vec());
     let rec = &parse_source(&src)[0];
     let seen = |report: &GameReport| {
@@ -376,16 +376,7 @@ fn convert_rewrites_every_variation() {
         (report.plies, report.lines, report.variation_plies, fs)
     };
     let original = seen(&check_source(&src, &Options::default())[0]);
-    // Two illegal moves, each stopping its variation: ply 2 h9f8 (a blocked leg) and ply 3 e2e9.
-    let codes: Vec<_> = original.3.iter().map(|f| (f.0, f.1)).collect();
-    assert!(
-        codes.contains(&(arbiter::Code::IllegalMove, Some(2))),
-        "{original:?}"
-    );
-    assert!(
-        codes.contains(&(arbiter::Code::IllegalMove, Some(3))),
-        "{original:?}"
-    );
+    assert_eq!((original.1, original.2), (5, 9), "{original:?}");
     for to in [Notation::Wxf, Notation::Chinese] {
         let text = convert_one(rec, &Overrides::default(), Some(to.as_str())).expect("written");
         if to == Notation::Wxf {
@@ -393,9 +384,7 @@ fn convert_rewrites_every_variation() {
                 text.contains("1. C2.5 (1. P7+1 H8+7 (1... H2+3 2. H8+7) 2. H2+3)"),
                 "{text}"
             );
-            // The illegal moves written in WXF; the plies after them, never read, as written.
-            assert!(text.contains("(1... H8+6 2. h0g2)"), "{text}");
-            assert!(text.contains("2. C5+7 a9a8"), "{text}");
+            assert!(text.contains("(1... H8+9 2. H2+3)"), "{text}");
         }
         let back = check_source(
             &Source::from_bytes("w.arb", text.into_bytes()),
@@ -403,16 +392,40 @@ fn convert_rewrites_every_variation() {
         );
         assert_eq!(seen(&back[0]), original, "{to:?}");
     }
-    // A move no WXF or Chinese writing says would read back as another move (a Chariot's
-    // diagonal step, a Horse's straight one, a Black piece moved by Red): refused, with its
-    // finding.
-    for bad in ["1. a0b1", "1. h2e2 h9h5", "1. a9a8"] {
-        let log = format!("[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 ({bad}) h9g7 *\n");
+}
+
+/// A move the rules refuse, in any line, has no writing in another notation sure to be
+/// refused the same way (an Elephant across the river reads back as its twin's legal move, a
+/// capture mark is lost, a Black piece moved by Red names Red's): the game is refused with
+/// that move's finding, and nothing is written that would judge otherwise.
+#[test]
+fn convert_refuses_a_refused_move_in_any_line() {
+    let cases = [
+        ("", "1. h2e2 (1. h2e2 h9f8) h9g7 *"), // a blocked Horse leg
+        ("", "1. h2e2 h9g7 (1... h9h5) *"),    // not a Horse move
+        ("", "1. h2e2 (1. a9a8) h9g7 *"),      // Black's piece on Red's move
+        ("", "1. h2e2 (1. h2xe2) h9g7 *"),     // a capture mark on an empty point
+        ("[Format \"WXF\"]\n", "1. C2.5 (1. h2e2 H8+7) H8+7 *"), // ICCS under a WXF tag
+        (
+            "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/2B6/P1P1P1P1P/1C5C1/9/RNBAKA1NR w - - 0 1\"]\n",
+            "1. h2e2 (1. c4e6) h9g7 *", // the Elephant across the river
+        ),
+    ];
+    for (tags, moves) in cases {
+        let log = format!("[Game \"xiangqi\"]\n{tags}\n{moves}\n");
         let src = Source::from_bytes("b.arb", log.into_bytes());
         let rec = &parse_source(&src)[0];
-        match convert_one(rec, &Overrides::default(), Some("wxf")) {
-            Err(Problem::Findings(f)) => assert_eq!(f[0].code, arbiter::Code::IllegalMove, "{bad}"),
-            other => panic!("{bad}: {other:?}"),
+        let refused = check_source(&src, &Options::default())[0]
+            .findings
+            .iter()
+            .find(|f| f.severity() == Severity::Error)
+            .map(|f| (f.code, f.ply))
+            .expect("the check refuses a move");
+        for to in ["wxf", "chinese"] {
+            match convert_one(rec, &Overrides::default(), Some(to)) {
+                Err(Problem::Findings(f)) => assert_eq!((f[0].code, f[0].ply), refused, "{moves}"),
+                other => panic!("{moves}: {other:?}"),
+            }
         }
     }
 }

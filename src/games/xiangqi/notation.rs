@@ -800,10 +800,10 @@ fn write_chinese(w: &Spelled, files: &Files, from: Square) -> String {
 /// tag, or detection, says how the record is written). A coordinate move stays as written
 /// when `to` is ICCS. The tree is walked once, depth first, a variation played from its
 /// parent's position and taken back after ([`Rules::play_undoable`]): time linear in the
-/// plies of the tree. A ply the rules refuse stops its line, as the replay does: it is
-/// written in `to` when it moves a piece (an illegal move), and the plies after it as
-/// written. `Err` is the finding of a game that cannot start or of a ply no notation can
-/// write (unreadable, or no piece where it starts): convert refuses such a game.
+/// plies of the tree. `Err` is the finding of a game that cannot start or of the first ply
+/// the rules refuse, in any line: a refused move has no writing in another notation that is
+/// sure to be refused the same way (an Elephant across the river reads back as its twin's
+/// legal move, a capture mark is lost), so convert refuses the game.
 pub fn rewrite(
     record: &GameRecord,
     params: &Parameters,
@@ -815,7 +815,11 @@ pub fn rewrite(
         moves.iter().map(|m| m.text.value.to_string()).collect()
     };
     let all_coords = (0..lines).all(|n| record.line_moves(n).iter().all(|m| m.coord().is_some()));
-    if to == Notation::Iccs && all_coords {
+    // Coordinates kept as written read the same only where no other `Format` tag ruled them out.
+    let iccs_read = record
+        .tag("Format")
+        .is_none_or(|t| Notation::parse(t.value.value.trim()) == Some(Notation::Iccs));
+    if to == Notation::Iccs && all_coords && iccs_read {
         return Ok((0..lines).map(written).collect());
     }
     let engine = Xiangqi::new();
@@ -853,66 +857,19 @@ pub fn rewrite(
         };
         let before = st.position;
         let number = record.line_start(line) + i as u32 + 1;
-        let played = engine.play_undoable(&mut st, mv, number);
-        // A ply the rules refuse stops its line, as in the replay: written in `to` when it
-        // names a piece's move (an illegal one); one that names none cannot be written.
-        let m = match &played {
-            Ok(applied) => Move {
-                from: applied.info.from,
-                to: applied.info.to,
-            },
-            Err(f) => match named_move(&before, mv, st.reading.dialect.base) {
-                Some(m) => m,
-                None => return Err(f.clone()),
-            },
+        let applied = engine.play_undoable(&mut st, mv, number)?;
+        let m = Move {
+            from: applied.info.from,
+            to: applied.info.to,
         };
         out[line].push(if to == Notation::Iccs && mv.coord().is_some() {
             mv.text.value.to_string()
         } else {
             write(&before, m, to)
         });
-        if played.is_err() {
-            stack.pop();
-            (0..i).for_each(|_| engine.undo(&mut st));
-            continue;
-        }
         *stack.last_mut().expect("top") = (line, i + 1, false);
     }
     Ok(out)
-}
-
-/// The move a ply the rules refused names in `pos`, for writing it in another notation:
-/// coordinates (ranks from `base`) or a WXF or Chinese move that names one piece; `None` when
-/// no piece of the side to move stands on its start point, or when the move has not that
-/// piece's shape (a Chariot's diagonal step): the notation could not say it. Read apart from the engine's own reading, which stays
-/// inlined in its hot `play`.
-fn named_move(pos: &Position, mv: &crate::record::MoveRecord, base: u8) -> Option<Move> {
-    let m = match mv.coord() {
-        Some(c) => {
-            let point = |(f, r): (u8, u32)| {
-                let rank = r.checked_sub(u32::from(base))?;
-                GEOMETRY.square(i32::from(f), i32::try_from(rank).ok()?)
-            };
-            Move {
-                from: point(c.from)?,
-                to: point(c.to)?,
-            }
-        }
-        None => read_written(pos, &mv.text.value)?,
-    };
-    // WXF and Chinese name the mover's piece, and its target by the piece's own shape of
-    // move: any other would read back as some other move.
-    let piece = pos.piece(m.from).filter(|p| p.side() == pos.to_move())?;
-    let span = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
-    let df = span(GEOMETRY.file(m.to), GEOMETRY.file(m.from));
-    let dr = span(GEOMETRY.rank(m.to), GEOMETRY.rank(m.from));
-    let shaped = match piece.kind() {
-        Kind::Horse => matches!((df, dr), (1, 2) | (2, 1)),
-        Kind::Elephant => (df, dr) == (2, 2),
-        Kind::Advisor => (df, dr) == (1, 1),
-        kind => straight(kind) && (df == 0) != (dr == 0),
-    };
-    shaped.then_some(m)
 }
 
 /// The WXF or Chinese move `text` (as written, full width allowed) read in `pos`, if it names
