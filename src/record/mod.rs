@@ -312,6 +312,27 @@ impl GameRecord {
         }
     }
 
+    /// Where each variation branches off: (parent line, index of the parent's own move it
+    /// replaces, the variation's line), sorted (by parent, then branch point, then the record's
+    /// order). A variation whose parent is not listed before it, or whose branch point lies
+    /// past its parent's moves, is left out: no replay reaches it.
+    pub fn branches(&self) -> Vec<(usize, usize, usize)> {
+        let mut kids = Vec::with_capacity(self.variations.len());
+        for (i, v) in self.variations.iter().enumerate() {
+            let line = i + 1;
+            if v.parent >= line {
+                continue;
+            }
+            let (start, len) = (self.line_start(v.parent), self.line_moves(v.parent).len());
+            match v.start.checked_sub(start) {
+                Some(at) if at as usize <= len => kids.push((v.parent, at as usize, line)),
+                _ => {}
+            }
+        }
+        kids.sort_unstable();
+        kids
+    }
+
     /// Line `n`'s plies from the game's start (0 the main line, `n` the variation
     /// `variations[n - 1]`): each ancestor's plies up to where the next line branches off,
     /// then the line's own, in the order played. Empty when there is no line `n`. Time and

@@ -80,35 +80,14 @@ impl Children {
     /// it, or whose branch point lies outside its parent's moves, is left out (never reached).
     fn of(record: &GameRecord) -> Children {
         let n = record.variations.len() + 1;
-        let own = |l: usize| -> (u32, usize) {
-            match l {
-                0 => (0, record.moves.len()),
-                l => {
-                    let v = &record.variations[l - 1];
-                    (v.start, v.moves.len())
-                }
-            }
-        };
-        let mut kids = Vec::with_capacity(n - 1);
+        let kids = record.branches();
         let mut subtree = vec![1usize; n];
-        for (i, v) in record.variations.iter().enumerate() {
-            let line = i + 1;
-            if v.parent >= line {
-                continue;
-            }
-            let (start, len) = own(v.parent);
-            match (v.start as usize).checked_sub(start as usize) {
-                Some(at) if at <= len => kids.push((v.parent, at, line)),
-                _ => {}
-            }
-        }
         for line in (1..n).rev() {
             let p = record.variations[line - 1].parent;
             if p < line {
                 subtree[p] += subtree[line];
             }
         }
-        kids.sort_unstable();
         let mut first = vec![0usize; n + 1];
         for &(p, _, _) in &kids {
             first[p + 1] += 1;

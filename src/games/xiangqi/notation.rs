@@ -834,9 +834,8 @@ pub fn rewrite(
     };
     // The variations that replace each line's move (line, index), in the record's order.
     let mut kids: std::collections::HashMap<(usize, usize), Vec<usize>> = Default::default();
-    for (i, v) in record.variations.iter().enumerate() {
-        let at = v.start.saturating_sub(record.line_start(v.parent)) as usize;
-        kids.entry((v.parent, at)).or_default().push(i + 1);
+    for (parent, at, line) in record.branches() {
+        kids.entry((parent, at)).or_default().push(line);
     }
     let mut out: Vec<Vec<String>> = (0..lines)
         .map(|n| Vec::with_capacity(record.line_moves(n).len()))
