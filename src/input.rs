@@ -100,19 +100,17 @@ pub const DHTMLXQ_EXTENSIONS: [&str; 3] = ["txt", "html", "htm"];
 /// taken when it holds a DhtmlXQ record.
 pub const TEXT_LOG_EXTENSIONS: [&str; 2] = ["txt", "log"];
 
-/// True when the file at `p` begins like a native log or PGN: after a BOM, white space and
-/// comments (`;` to the line's end, `{...}`), within its first 64 KB, a tag line's start: `[`,
-/// a name (a letter, then letters, digits or `_`), white space and `"`. A file that cannot be
-/// read is not taken (a walk passes over what is not a record).
-fn starts_with_tag(p: &std::path::Path) -> bool {
-    let mut head = Vec::new();
-    if std::fs::File::open(p)
-        .and_then(|f| f.take(64 << 10).read_to_end(&mut head))
-        .is_err()
-    {
-        return false;
-    }
-    let mut rest = head.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(&head);
+/// How much of a `.txt` or `.log` file a walk reads to know whether it begins with a tag.
+const TAG_SNIFF: usize = 64 << 10;
+
+/// How much of any other file a walk reads to know whether an importer reads it.
+const IMPORT_SNIFF: usize = 1024;
+
+/// True when `head` (a file's first bytes) begins like a native log or PGN: after a BOM,
+/// white space and comments (`;` to the line's end, `{...}`), a tag line's start: `[`, a name
+/// (a letter, then letters, digits or `_`), white space and `"`.
+fn begins_with_tag(head: &[u8]) -> bool {
+    let mut rest = head.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(head);
     loop {
         rest = &rest[rest.iter().take_while(|c| c.is_ascii_whitespace()).count()..];
         let close = match rest.first() {
@@ -144,14 +142,38 @@ fn starts_with_tag(p: &std::path::Path) -> bool {
 /// record.
 const DHTMLXQ_SNIFF: u64 = 4 << 20;
 
-/// True when the file at `p` holds a DhtmlXQ record in its first [`DHTMLXQ_SNIFF`] bytes (a
-/// file that cannot be read is taken, so that the reason is reported).
-fn holds_dhtmlxq(p: &std::path::Path) -> bool {
-    let mut head = Vec::new();
-    match std::fs::File::open(p).and_then(|f| f.take(DHTMLXQ_SNIFF).read_to_end(&mut head)) {
-        Ok(_) => crate::record::dhtmlxq::looks_like_dhtmlxq(&head),
-        Err(_) => true,
+/// Whether a directory walk takes the file at `p` (its extension `ext`, in lower case; a
+/// `regular` file or not): one of the [`LOG_EXTENSIONS`]; one of the [`TEXT_LOG_EXTENSIONS`]
+/// that begins with a tag; one of the [`DHTMLXQ_EXTENSIONS`] that holds a DhtmlXQ record in
+/// its first [`DHTMLXQ_SNIFF`] bytes; any file whose first bytes an importer reads (the
+/// layhenghok Jungle saves, the UCC 2012 judge's logs). The file's head is read once. A text
+/// or web file that is not a regular file, or cannot be read, is taken, so that the reason is
+/// reported.
+fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
+    let has = |list: &[&str]| ext.is_some_and(|x| list.contains(&x));
+    if has(&LOG_EXTENSIONS) {
+        return true;
     }
+    let (text_log, dhtmlxq) = (has(&TEXT_LOG_EXTENSIONS), has(&DHTMLXQ_EXTENSIONS));
+    if !regular {
+        return text_log || dhtmlxq;
+    }
+    let limit = match (dhtmlxq, text_log) {
+        (true, _) => DHTMLXQ_SNIFF,
+        (false, true) => TAG_SNIFF as u64,
+        (false, false) => IMPORT_SNIFF as u64,
+    };
+    let mut head = Vec::new();
+    if std::fs::File::open(p)
+        .and_then(|f| f.take(limit).read_to_end(&mut head))
+        .is_err()
+    {
+        return text_log || dhtmlxq;
+    }
+    let first = |n: usize| &head[..head.len().min(n)];
+    crate::record::Importer::sniff(first(IMPORT_SNIFF)).is_some()
+        || (text_log && begins_with_tag(first(TAG_SNIFF)))
+        || (dhtmlxq && crate::record::dhtmlxq::looks_like_dhtmlxq(&head))
 }
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
@@ -209,29 +231,7 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                     .extension()
                     .and_then(|x| x.to_str())
                     .map(|x| x.to_ascii_lowercase());
-                let dhtmlxq = ext
-                    .as_deref()
-                    .is_some_and(|x| DHTMLXQ_EXTENSIONS.contains(&x));
-                let text_log = ext
-                    .as_deref()
-                    .is_some_and(|x| TEXT_LOG_EXTENSIONS.contains(&x));
-                let imported = || e.file_type().is_file() && imported_format(e.path());
-                let tagged = || e.file_type().is_file() && starts_with_tag(e.path());
-                if text_log && !dhtmlxq && !tagged() && !imported() {
-                    continue;
-                }
-                if dhtmlxq
-                    && e.file_type().is_file()
-                    && !holds_dhtmlxq(e.path())
-                    && !imported()
-                    && !(text_log && tagged())
-                {
-                    continue;
-                }
-                let log = dhtmlxq
-                    || text_log
-                    || ext.is_some_and(|x| LOG_EXTENSIONS.contains(&x.as_str()));
-                if log || imported() {
+                if taken(e.path(), ext.as_deref(), e.file_type().is_file()) {
                     if e.file_type().is_file() {
                         out.push(Input::File(e.path().to_path_buf()));
                     } else {
@@ -256,16 +256,6 @@ fn walk(p: &std::path::Path, out: &mut Vec<Input>) {
                 out.push(Input::Unreadable { name, why });
             }
         }
-    }
-}
-
-/// True when the file's first bytes are a format an importer reads (the layhenghok Jungle
-/// saves, the UCC 2012 judge's logs), whatever the file is called: a directory walk takes it.
-fn imported_format(p: &std::path::Path) -> bool {
-    let mut head = Vec::new();
-    match std::fs::File::open(p).and_then(|f| f.take(1024).read_to_end(&mut head)) {
-        Ok(_) => crate::record::Importer::sniff(&head).is_some(),
-        Err(_) => false,
     }
 }
 
