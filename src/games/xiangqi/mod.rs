@@ -337,7 +337,12 @@ impl Xiangqi {
         st.ids[m.to as usize] = id;
         st.ids[m.from as usize] = u8::MAX;
         if let Some(c) = captured {
-            st.lost[c.side().index()].push((c, taken));
+            let lost = &mut st.lost[c.side().index()];
+            if lost.capacity() == 0 {
+                // A side has 16 pieces: one allocation, not a growth at the 1st, 5th and 9th.
+                lost.reserve_exact(16);
+            }
+            lost.push((c, taken));
             st.quiet_plies = 0;
         } else {
             st.quiet_plies = st.quiet_plies.saturating_add(1);

@@ -281,12 +281,27 @@ fn plain_iccs_ranks(mv: &MoveRecord) -> Option<(u32, u32)> {
 /// same, at more cost).
 #[inline]
 fn is_plain(mv: &MoveRecord) -> bool {
-    mv.extra.is_none()
-        && matches!(
-            mv.text.value.as_bytes(),
-            &[b'a'..=b'i', b'0'..=b'9', b'a'..=b'i', b'0'..=b'9']
-        )
+    let &[f0, r0, f1, r1] = mv.text.value.as_bytes() else {
+        return false;
+    };
+    let class = |c: u8| PLAIN_CLASS[c as usize];
+    mv.extra.is_none() && class(f0) & class(f1) & FILE != 0 && class(r0) & class(r1) & RANK != 0
 }
+
+/// [`is_plain`]'s classes of a byte: a file letter `a`-`i`, a rank digit.
+const FILE: u8 = 1;
+const RANK: u8 = 2;
+const PLAIN_CLASS: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 9 {
+        t[(b'a' + c) as usize] = FILE;
+        t[(b'0' + c) as usize] = RANK;
+        c += 1;
+    }
+    t[b'9' as usize] = RANK;
+    t
+};
 
 /// Whether a move text is read in a notation other than coordinates and SAN (WXF, Chinese,
 /// full-width text).
