@@ -15,7 +15,7 @@
 //! Run: `cargo run --release --example bench_rulesets -- [--runs N] [--plies N] [--only a,b]
 //! [--corpus DIR] [--dump DIR] [--phases a,b]` (`--dump`: also write each archive under
 //! DIR/RULESET/, for timing the command line on it; `--phases`: only these of `parse`,
-//! `check`, `check-parallel`, e.g. one phase under callgrind). Prints one JSON object per ruleset and phase on stdout; a ruleset whose
+//! `parse-parallel`, `check`, `check-parallel`, e.g. one phase under callgrind). Prints one JSON object per ruleset and phase on stdout; a ruleset whose
 //! corpus folder is absent prints `SKIPPED: ...` on stderr.
 
 use arbiter::games::jungle::{Jungle, Variant};
@@ -394,7 +394,8 @@ fn time(runs: usize, f: &dyn Fn() -> usize) -> (f64, f64) {
     (median(wall), median(cpu))
 }
 
-/// Times the three phases on one ruleset's archive and prints them.
+/// Times the four phases (parse and check, one core and all cores) on one ruleset's archive
+/// and prints them.
 fn bench(name: &str, chunks: &[Chunk], (plies, bytes): (usize, usize), runs: usize, phases: &str) {
     let opts = Options::default();
     let wanted = |phase: &str| phases.split(',').any(|p| p == phase);
@@ -413,21 +414,21 @@ fn bench(name: &str, chunks: &[Chunk], (plies, bytes): (usize, usize), runs: usi
             bytes as f64 / 1e6 / secs
         );
     };
-    if wanted("parse") {
-        let parse = time(runs, &|| {
-            chunks.iter().map(|c| pipeline::parse_chunk(c).len()).sum()
-        });
-        report("parse", parse, 1);
-    }
+    let parse = |c: &Chunk| pipeline::parse_chunk(c).len();
     let check = |c: &Chunk| pipeline::check_chunk(c, &opts).len();
-    for (phase, threads) in [
-        ("check", 1),
-        ("check-parallel", rayon::current_num_threads()),
-    ] {
+    let all = rayon::current_num_threads();
+    type Work<'w> = &'w (dyn Fn(&Chunk) -> usize + Sync);
+    let phases: [(&str, usize, Work); 4] = [
+        ("parse", 1, &parse),
+        ("parse-parallel", all, &parse),
+        ("check", 1, &check),
+        ("check-parallel", all, &check),
+    ];
+    for (phase, threads, work) in phases {
         if wanted(phase) {
             let secs = time(runs, &|| match threads {
-                1 => chunks.iter().map(check).sum(),
-                _ => chunks.par_iter().map(check).sum(),
+                1 => chunks.iter().map(work).sum(),
+                _ => chunks.par_iter().map(work).sum(),
             });
             report(phase, secs, threads);
         }
@@ -440,7 +441,7 @@ fn main() {
     let mut only: Option<String> = None;
     let mut corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let mut dump: Option<PathBuf> = None;
-    let mut phases = String::from("parse,check,check-parallel");
+    let mut phases = String::from("parse,parse-parallel,check,check-parallel");
     while let Some(a) = args.next() {
         match a.as_str() {
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
