@@ -164,6 +164,20 @@ impl<'a> Builder<'a> {
             }
         }
     }
+    /// The `)` at `close` closes the variation opened last (its span runs from its `(`);
+    /// `false` when none is open.
+    pub fn close_variation_at(&mut self, close: usize) -> bool {
+        let Some(o) = self.open.last() else {
+            return false;
+        };
+        let open = self.record.variations[o.line - 1].span.start - self.base;
+        self.close_variation((open, close + 1));
+        true
+    }
+    /// Whether a variation is open (its `)` not read yet).
+    pub fn in_variation(&self) -> bool {
+        !self.open.is_empty()
+    }
     fn span(&self, (s, e): Loc) -> Span {
         Span::new(self.base + s, self.base + e)
     }

@@ -34,7 +34,8 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     while p.at_keyword_setup() {
         p.setup_section(&mut builder)?;
     }
-    // movetext
+    // movetext (the builder keeps the open variations: a variation nested 100,000 deep costs
+    // no call stack)
     loop {
         p.skip_trivia(&mut builder)?;
         p.plain_run(&mut builder);
@@ -59,7 +60,16 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
             builder.result(r);
             continue;
         }
+        if matches!(c, b'(' | b')' | b'{' | b';') {
+            // a comment after a run of plain moves is read by the loop's first step
+            p.variation_or_comment(&mut builder)?;
+            continue;
+        }
         p.turn(&mut builder)?;
+    }
+    // an open variation is a syntax error: the grammar reports it
+    if builder.in_variation() {
+        return None;
     }
     Some(builder.finish())
 }
@@ -227,6 +237,38 @@ impl Scanner<'_> {
         }
         builder.setup(side, &rows, (start, self.i));
         self.skip_trivia(builder)?;
+        Some(())
+    }
+
+    /// A variation's `(` or `)` at `self.i`, given to the builder as the grammar's
+    /// `variation` rule gives it (opened at its `(`, closed with all of it); at a comment,
+    /// nothing (the movetext loop reads it). `None` for a `)` that closes nothing, and for a
+    /// `(` that may be a spaced annotation (`h2e2 (R)`: a letter or two in brackets), which
+    /// the grammar reads by what comes before it.
+    #[cold]
+    fn variation_or_comment(&mut self, builder: &mut Builder) -> Option<()> {
+        let at = self.i;
+        match self.b[at] {
+            b'(' => {}
+            b')' => {
+                self.i += 1;
+                return builder.close_variation_at(at).then_some(());
+            }
+            _ => return Some(()),
+        }
+        self.i += 1;
+        // The grammar's `short_annotation` and its `)`: `R)`, `3:B)`, `:B)`.
+        let letter = |c: u8| c.is_ascii_alphanumeric() || c == b'?';
+        let short_annotation = match self.b[self.i..] {
+            [l, b')', ..] => letter(l),
+            [l, b':', m, b')', ..] => letter(l) && letter(m),
+            [b':', m, b')', ..] => letter(m),
+            _ => false,
+        };
+        if short_annotation {
+            return None;
+        }
+        builder.open_variation((at, self.i));
         Some(())
     }
 
@@ -428,7 +470,7 @@ impl Scanner<'_> {
         let after = &rest[len..];
         let ok = match after.first() {
             None => true,
-            Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';') => true,
+            Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';' | b')') => true,
             Some(0xEF) => after.starts_with(&BOM),
             _ => false,
         };
@@ -610,6 +652,8 @@ mod tests {
             "\u{feff}[A \"\\\"q\\\"\"]\r\n1... h2e2 2. 炮二平五 ＋Ｐ＋１ *\r\n",
             "1-0 a4",
             "12.a4 1/2-1/2",
+            "1. h2e2 ( {c} 1. b2e2 h9g7 (h7e7 *) ) h9g7 ( ; x\n 1... h7h0 $2 ) 1-0",
+            "1. a4 ( b4 ( c4 ( d4 ) ) )\n( e4 )",
         ] {
             same(src);
             assert!(parse_fast(src, 0).is_some(), "{src:?} takes the fast path");
@@ -622,6 +666,11 @@ mod tests {
             "setup red\n1. a4",
             "[A \"x\"] [B",
             "1. a4 )",
+            "1. a4 ( b4",
+            "1. a4 ( b4 ) )",
+            "1. a4 (R)",
+            "1. a4 (3:B) b4",
+            "1. a4 (:B)",
         ] {
             assert!(parse_fast(bad, 0).is_none(), "{bad:?} goes to pest");
             same(bad);

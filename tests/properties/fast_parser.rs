@@ -89,6 +89,14 @@ fn token() -> impl Strategy<Value = String> {
         Just("a4xa5(3:B)".to_string()),
         Just("(".to_string()),
         Just(")".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("(R)".to_string()),
+        Just("(:B)".to_string()),
+        Just("(?)".to_string()),
+        Just("(a:)".to_string()),
+        Just("1-0)".to_string()),
+        Just("*)".to_string()),
         Just(",".to_string()),
         Just("{c}".to_string()),
         Just("{".to_string()),
@@ -125,5 +133,46 @@ proptest! {
         if let Some(f) = parse_fast(&text, 3) {
             prop_assert_eq!(f, parse_game_pest(&text, 3), "{:?}", text);
         }
+    }
+}
+
+/// A well-formed movetext: moves, numbers, comments, NAGs and results, with variations
+/// nested up to four deep, separated by white space or a comment.
+fn movetext() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("h2e2".to_string()),
+        Just("a4-a5".to_string()),
+        Just("a5xa6(3:B)".to_string()),
+        Just("炮二平五".to_string()),
+        Just("1.".to_string()),
+        Just("2...".to_string()),
+        Just("$14".to_string()),
+        Just("{c}".to_string()),
+        Just("*".to_string()),
+        Just("1-0".to_string()),
+    ];
+    let sep = prop_oneof![
+        Just(" "),
+        Just("\n"),
+        Just(" {x} "),
+        Just(" ; y\n"),
+        Just("\t")
+    ];
+    leaf.prop_recursive(4, 64, 8, move |inner| {
+        proptest::collection::vec((inner, sep.clone()), 1..8).prop_map(|items| {
+            let body: String = items.iter().map(|(t, s)| format!("{t}{s}")).collect();
+            format!("({body})")
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn variations_take_the_fast_path(items in proptest::collection::vec(movetext(), 1..12)) {
+        let text = format!("[Game \"xiangqi\"]\n\n1. h2e2 {}\n", items.join(" "));
+        let fast = parse_fast(&text, 3);
+        prop_assert!(fast.is_some(), "{:?} goes to pest", text);
+        prop_assert_eq!(fast.unwrap(), parse_game_pest(&text, 3), "{:?}", text);
     }
 }
