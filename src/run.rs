@@ -136,6 +136,12 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
     done
 }
 
+/// The stack of every thread that reads games, in bytes: the check's workers and the thread
+/// the command line runs on (`src/main.rs`), so that a game reads the same whichever command
+/// reads it. Rayon's default is 2 MB; the pest grammar, which reads a game the fast path
+/// refuses, recurses once a nested variation and stops at its stack's end.
+pub const WORKER_STACK: usize = 32 << 20;
+
 /// Checks the games of `paths` (files, directories walked for logs, `-` for standard input)
 /// under `opts`, writing the report to `out` and the summary line to `err`.
 pub fn check(
@@ -144,9 +150,6 @@ pub fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> ExitStatus {
-    // Workers get the main thread's stack and more (rayon's default is 2 MB): a record's
-    // variations nest as deep as the grammar allows, and every stage walks them.
-    const WORKER_STACK: usize = 32 << 20;
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.max(1))
         .stack_size(WORKER_STACK)

@@ -239,6 +239,9 @@ fn pest_error(src: &str, base: usize, e: &pest::error::Error<Rule>) -> Finding {
         base + pos + tok_len.min(64).max(ch.map_or(0, |c| c.len_utf8())),
     );
     let span = Span::new(span.start, span.end.min(base + src.len()));
+    if let ErrorVariant::CustomError { message } = &e.variant {
+        return nested_too_deep(span, message);
+    }
     let expected: Vec<&str> = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut v: Vec<&str> = positives.iter().map(describe).collect();
@@ -294,6 +297,20 @@ fn pest_error(src: &str, base: usize, e: &pest::error::Error<Rule>) -> Finding {
     Finding::new(Code::ParseError, span, message, FORMAT_RULE)
         .label(label)
         .help(help)
+}
+
+/// The `parse-error` for a game the grammar gave up on at `span` (pest's `message`: its stack
+/// or call limit reached): a game the fast path refused, with a syntax error somewhere, and
+/// variations nested too deep for the grammar to find it.
+fn nested_too_deep(span: Span, message: &str) -> Finding {
+    Finding::new(
+        Code::ParseError,
+        span,
+        "the game has a syntax error, and its variations nest too deep to find it",
+        FORMAT_RULE,
+    )
+    .label(format!("the grammar stopped here ({message})"))
+    .help("look for a tag, move or bracket out of place; nest fewer variations to have it pointed out")
 }
 
 fn describe(r: &Rule) -> &'static str {

@@ -615,15 +615,16 @@ fn fuzz_crashes_render_in_every_format() {
     }
 }
 
-/// Variations nested 20,000 deep (each `( ... )` inside the last) are judged: the parse's walk
-/// keeps its own stack, so no thread's stack bounds the depth (it once aborted a worker at
-/// about 2,400).
+/// Variations nested 100,000 deep (each `( ... )` inside the last) are read and judged by
+/// every command alike: the fast parser and every walk keep their own stacks, so no thread's
+/// stack bounds the depth (it once aborted a worker at about 2,400, and `show` and `convert`
+/// on the main thread once refused 40,000 with a parse error `check` did not find).
 #[test]
 fn variations_nested_deep_are_judged() {
-    let n = 20_000;
+    let n = 100_000;
     let log = format!(
         "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 {}{} h9g7 *\n",
-        "(1. b2e2 ".repeat(n),
+        "( 1. b2e2 ".repeat(n),
         ")".repeat(n)
     );
     let d = Dir::new("deep");
@@ -631,6 +632,47 @@ fn variations_nested_deep_are_judged() {
     let (code, doc) = check(&[&path]);
     assert_eq!(code, 0);
     assert_eq!(doc["summary"]["lines"], n + 1);
+    let show = bin::arbiter(["show", "--ply", "2"]).arg(&path).run();
+    assert_eq!(show.code, 0, "{}", show.stderr);
+    assert!(
+        show.stdout.contains("after ply 2 (Black h9-g7)"),
+        "{}",
+        show.stdout
+    );
+    let claim = bin::arbiter(["claim", "--ply", "2", "draw"])
+        .arg(&path)
+        .run();
+    assert!(!claim.stdout.contains("parse-error"), "{}", claim.stdout);
+    let convert = bin::arbiter(["convert"]).arg(&path).run();
+    assert_eq!(convert.code, 0, "{}", convert.stderr);
+    let again = d.write("again.arb", convert.stdout);
+    let (code, doc) = check(&[&again]);
+    assert_eq!(code, 0);
+    assert_eq!(doc["summary"]["lines"], n + 1);
+}
+
+/// A deeply nested game with a syntax error is refused by every command with the same
+/// finding: one that says the nesting kept the error from being found, never a misleading
+/// "unexpected" character at the place the grammar gave up.
+#[test]
+fn a_syntax_error_under_deep_variations_is_said_so() {
+    let n = 300_000;
+    let log = format!(
+        "[Game \"xiangqi\"]\n\n1. h2e2 {}{} h9g7 ]x\n",
+        "( h9g7 ".repeat(n),
+        ")".repeat(n)
+    );
+    let d = Dir::new("deep-error");
+    let path = d.write("deep.arb", log);
+    let said = "the game has a syntax error, and its variations nest too deep to find it";
+    let check = check_human(&path);
+    assert_eq!(check.code, 2, "a game that cannot be parsed");
+    assert!(check.stdout.contains(said), "{}", check.stdout);
+    for args in [vec!["show", "--ply", "1"], vec!["convert"]] {
+        let run = bin::arbiter(&args).arg(&path).run();
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
+    }
 }
 
 /// The largest `--game-index` is a game past the end (exit 2) in every format, not an
