@@ -145,8 +145,9 @@ const DHTMLXQ_SNIFF: u64 = 4 << 20;
 /// Whether a directory walk takes the file at `p` (its extension `ext`, in lower case; a
 /// `regular` file or not): one of the [`LOG_EXTENSIONS`]; one of the [`TEXT_LOG_EXTENSIONS`]
 /// that begins with a tag; one of the [`DHTMLXQ_EXTENSIONS`] that holds a DhtmlXQ record in
-/// its first [`DHTMLXQ_SNIFF`] bytes; any file whose first bytes an importer reads (the
-/// layhenghok Jungle saves, the UCC 2012 judge's logs). The file's head is read once. A text
+/// its first [`DHTMLXQ_SNIFF`] bytes; any file whose first bytes an importer reads (XQF
+/// files under any name, the layhenghok Jungle saves, the UCC 2012 judge's logs). The file's
+/// head is read once. A text
 /// or web file that is not a regular file, or cannot be read, is taken, so that the reason is
 /// reported.
 fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
@@ -171,7 +172,9 @@ fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
         return text_log || dhtmlxq;
     }
     let first = |n: usize| &head[..head.len().min(n)];
-    crate::record::Importer::sniff(first(IMPORT_SNIFF)).is_some()
+    // An XQF file is known by its magic, and is at least its 1 KB header.
+    let xqf = head.len() >= IMPORT_SNIFF && crate::record::xqf::looks_like_xqf(&head);
+    xqf || crate::record::Importer::sniff(first(IMPORT_SNIFF)).is_some()
         || (text_log && begins_with_tag(first(TAG_SNIFF)))
         || (dhtmlxq && crate::record::dhtmlxq::looks_like_dhtmlxq(&head))
 }

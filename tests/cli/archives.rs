@@ -200,6 +200,11 @@ fn directories_are_walked_for_native_logs_in_text_files() {
     std::fs::write(dir.join("notes.txt"), "notes, no record\n[Game \"x\"]\n").unwrap();
     std::fs::write(dir.join("c.log"), "[not a tag]\n").unwrap();
     std::fs::write(dir.join("d.log"), "; a comment never closed by a tag").unwrap();
+    // XQF under another name is known by its magic and its 1 KB header; a short file is not.
+    let mut xqf = b"XQ\x0a".to_vec();
+    xqf.resize(1024, 0);
+    std::fs::write(dir.join("e.bin"), &xqf).unwrap();
+    std::fs::write(dir.join("f.bin"), b"XQ\x0a short").unwrap();
     let run = bin::run(&["check", "--format", "json", dir.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
     let names: Vec<&str> = v["games"]
@@ -208,8 +213,15 @@ fn directories_are_walked_for_native_logs_in_text_files() {
         .iter()
         .map(|g| g["source"].as_str().unwrap().rsplit('/').next().unwrap())
         .collect();
-    assert_eq!(names, ["a.txt", "b.log"], "{}", run.stdout);
-    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert_eq!(names, ["a.txt", "b.log", "e.bin"], "{}", run.stdout);
+    // Read as XQF: its 32 piece bytes, all zero, put every piece on a0.
+    let xqf = &v["games"][2]["findings"][0]["message"];
+    assert_eq!(
+        xqf, "two pieces on a0: `N` where `R` stands",
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 2, "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
