@@ -146,8 +146,8 @@ const DHTMLXQ_SNIFF: u64 = 4 << 20;
 /// `regular` file or not): one of the [`LOG_EXTENSIONS`]; one of the [`TEXT_LOG_EXTENSIONS`]
 /// that begins with a tag; one of the [`DHTMLXQ_EXTENSIONS`] that holds a DhtmlXQ record in
 /// its first [`DHTMLXQ_SNIFF`] bytes; any file whose first bytes an importer reads (XQF
-/// files under any name, the layhenghok Jungle saves, the UCC 2012 judge's logs). The file's
-/// head is read once. A text
+/// files and Gravon XML under any name, the layhenghok Jungle saves, the UCC 2012 judge's
+/// logs). The file's head is read once. A text
 /// or web file that is not a regular file, or cannot be read, is taken, so that the reason is
 /// reported.
 fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
@@ -174,7 +174,8 @@ fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
     let first = |n: usize| &head[..head.len().min(n)];
     // An XQF file is known by its magic, and is at least its 1 KB header.
     let xqf = head.len() >= IMPORT_SNIFF && crate::record::xqf::looks_like_xqf(&head);
-    xqf || crate::record::Importer::sniff(first(IMPORT_SNIFF)).is_some()
+    xqf || looks_like_gravon(first(IMPORT_SNIFF))
+        || crate::record::Importer::sniff(first(IMPORT_SNIFF)).is_some()
         || (text_log && begins_with_tag(first(TAG_SNIFF)))
         || (dhtmlxq && crate::record::dhtmlxq::looks_like_dhtmlxq(&head))
 }

@@ -205,6 +205,13 @@ fn directories_are_walked_for_native_logs_in_text_files() {
     xqf.resize(1024, 0);
     std::fs::write(dir.join("e.bin"), &xqf).unwrap();
     std::fs::write(dir.join("f.bin"), b"XQ\x0a short").unwrap();
+    // Gravon XML under another name is known by its first element.
+    std::fs::write(
+        dir.join("g.dat"),
+        "<?xml version=\"1.0\"?>\n<stratego></stratego>\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("h.dat"), "<html><game></game></html>\n").unwrap();
     let run = bin::run(&["check", "--format", "json", dir.to_str().unwrap()]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
     let names: Vec<&str> = v["games"]
@@ -213,7 +220,12 @@ fn directories_are_walked_for_native_logs_in_text_files() {
         .iter()
         .map(|g| g["source"].as_str().unwrap().rsplit('/').next().unwrap())
         .collect();
-    assert_eq!(names, ["a.txt", "b.log", "e.bin"], "{}", run.stdout);
+    assert_eq!(
+        names,
+        ["a.txt", "b.log", "e.bin", "g.dat"],
+        "{}",
+        run.stdout
+    );
     // Read as XQF: its 32 piece bytes, all zero, put every piece on a0.
     let xqf = &v["games"][2]["findings"][0]["message"];
     assert_eq!(
