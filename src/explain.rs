@@ -22,7 +22,38 @@ pub fn code_text(code: Code) -> String {
     if let Some(t) = d.what_to_do {
         s.push_str(&format!("what to do: {t}\n"));
     }
-    s
+    plain_links(&s)
+}
+
+/// `text` with each Markdown link `[words](target)` written for a terminal, `words
+/// (docs/target)`, or `docs/target` when the words are its file: the code table's links are
+/// relative to docs/, where docs/errors.md is.
+fn plain_links(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let link = rest[open..].find("](").and_then(|mid| {
+            let close = rest[open + mid..].find(')')?;
+            Some((open + mid, open + mid + close))
+        });
+        let Some((mid, close)) = link.filter(|&(mid, _)| !rest[open + 1..mid].contains('[')) else {
+            out.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            continue;
+        };
+        let (words, target) = (&rest[open + 1..mid], &rest[mid + 2..close]);
+        let dir = if target.contains("://") { "" } else { "docs/" };
+        out.push_str(&rest[..open]);
+        // A link named by its own file is the path alone.
+        if target.split('#').next() == Some(words) {
+            out.push_str(&format!("{dir}{target}"));
+        } else {
+            out.push_str(&format!("{words} ({dir}{target})"));
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Every code, one a line: code, severity, description.
@@ -90,6 +121,19 @@ pub fn run(code: Option<&str>, out: &mut dyn Write, err: &mut dyn Write) -> Exit
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_are_written_for_a_terminal() {
+        assert_eq!(
+            plain_links("see [xiangqi.md](xiangqi.md#repetition), [a](https://x.org/b)."),
+            "see docs/xiangqi.md#repetition, a (https://x.org/b)."
+        );
+        assert_eq!(
+            plain_links("[not a link] and [x]( y"),
+            "[not a link] and [x]( y"
+        );
+        assert_eq!(plain_links("[[a](b)"), "[a (docs/b)");
+    }
 
     #[test]
     fn explain_names_severity_source_and_what_to_do() {
