@@ -39,18 +39,31 @@ fn trim(b: &[u8]) -> &[u8] {
 pub fn names_ruleset(game: &[u8]) -> bool {
     let mut rest = game;
     while !rest.is_empty() {
-        let end = memchr::memchr(b'\n', rest).map_or(rest.len(), |e| e + 1);
-        let (line, next) = rest.split_at(end);
-        rest = next;
-        let line = line.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(line);
-        // The first byte that is not white space decides, before the line is trimmed: a
-        // movetext line (the long one) is not walked.
-        let first = line.iter().position(|c| !c.is_ascii_whitespace());
-        match first.map(|i| line[i]) {
-            None | Some(b';') => continue,
-            Some(b'[') => {}
+        let line = rest.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(rest);
+        // The first byte that is not white space decides, before the line's end is looked
+        // for: a movetext line (the long one) is not walked.
+        let first = line
+            .iter()
+            .position(|c| !c.is_ascii_whitespace() || *c == b'\n');
+        let end =
+            |from: usize| memchr::memchr(b'\n', &line[from..]).map_or(line.len(), |e| from + e + 1);
+        let line = match first.map(|i| (i, line[i])) {
+            None => return false,
+            Some((i, b'\n')) => {
+                rest = &line[i + 1..];
+                continue;
+            }
+            Some((i, b';')) => {
+                rest = &line[end(i)..];
+                continue;
+            }
+            Some((i, b'[')) => {
+                let (tag_line, next) = line.split_at(end(i));
+                rest = next;
+                tag_line
+            }
             Some(_) => return false,
-        }
+        };
         // Only a name starting with `g` or `v` can be `Game` or `Variant`: other tags (most
         // of them) are passed over without a trim.
         let after = &line[first.map_or(0, |i| i + 1)..];
@@ -208,6 +221,10 @@ mod tests {
             b"[Event \"x\"]\n1. a4-a5 [Game \"stratego\"]"
         ));
         assert!(names_ruleset(b"; a comment\n  [game \"jungle\"]"));
+        // A BOM starts a line (after blank lines too), never after white space.
+        assert!(names_ruleset(b"\r\n\n\xEF\xBB\xBF[Game \"x\"]"));
+        assert!(!names_ruleset(b"  \xEF\xBB\xBF[Game \"x\"]"));
+        assert!(!names_ruleset(b"[Event \"e\"]\n1. h2e2 [Game \"x\"]\n[Game \"x\"]"));
     }
 
     #[test]
