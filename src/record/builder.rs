@@ -102,6 +102,15 @@ impl<'a> Builder<'a> {
             line_comment,
         });
     }
+    /// How many comments have been read: what [`Builder::unread_comments`] goes back to.
+    pub fn comments_read(&self) -> usize {
+        self.record.comments.len()
+    }
+    /// Forgets the comments read after the first `n`: the scanner gave their text back, to
+    /// be read again where the grammar reads it.
+    pub fn unread_comments(&mut self, n: usize) {
+        self.record.comments.truncate(n);
+    }
     /// A numeric annotation glyph (`$14`) at `at`.
     pub fn nag(&mut self, at: Loc) {
         self.token(at);

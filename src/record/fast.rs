@@ -222,7 +222,8 @@ impl Scanner<'_> {
         }
         self.skip_trivia(builder)?;
         loop {
-            let save = self.i;
+            // Given back, the trivia's comments are read again after the section.
+            let (save, comments) = (self.i, builder.comments_read());
             if rows.len() > 1 {
                 self.skip_trivia(builder)?;
             }
@@ -231,6 +232,7 @@ impl Scanner<'_> {
                 None if self.stray => return None,
                 None => {
                     self.i = save;
+                    builder.unread_comments(comments);
                     break;
                 }
             }
@@ -407,8 +409,8 @@ impl Scanner<'_> {
                 j += 1;
             }
             match self.b.get(j) {
-                None | Some(b'\n' | b';' | b'{') => Some((label, cells, None)),
-                Some(b'\r') if self.b.get(j + 1) == Some(&b'\n') => Some((label, cells, None)),
+                // the grammar's NEWLINE: LF, CRLF or a lone CR
+                None | Some(b'\n' | b'\r' | b';' | b'{') => Some((label, cells, None)),
                 Some(&c) => {
                     self.stray =
                         j > self.i && (c.is_ascii_alphanumeric() || c == b'.' || c == b'?');
@@ -654,6 +656,9 @@ mod tests {
             "12.a4 1/2-1/2",
             "1. h2e2 ( {c} 1. b2e2 h9g7 (h7e7 *) ) h9g7 ( ; x\n 1... h7h0 $2 ) 1-0",
             "1. a4 ( b4 ( c4 ( d4 ) ) )\n( e4 )",
+            // a comment after a setup's later rows, once; a row ended by a lone CR
+            "setup red\n 4 B4B4323222\n 3 ..........\n{c}\n1. a4-a5 *",
+            "setup red\n 4 B4B4323222\r 3 ..........\r1. a4-a5 *",
         ] {
             same(src);
             assert!(parse_fast(src, 0).is_some(), "{src:?} takes the fast path");
