@@ -247,7 +247,16 @@ impl<'a> Movetext<'a> {
             Default::default();
         for (i, v) in record.variations.iter().enumerate() {
             let parent_start = record.line_start(v.parent) as usize;
-            let at = (v.start as usize).saturating_sub(parent_start);
+            let mut at = (v.start as usize).saturating_sub(parent_start);
+            // A variation replaces a whole turn: it is written after the turn's last ply (a
+            // Spionage turn has two, `a3-a4,b3-b4`).
+            let moves = record.line_moves(v.parent);
+            while moves
+                .get(at + 1)
+                .is_some_and(|m| Some(m.turn) == moves.get(at).map(|p| p.turn))
+            {
+                at += 1;
+            }
             children.entry((v.parent, at)).or_default().push(i + 1);
         }
         let first_move = record.moves.first().map_or(usize::MAX, |m| m.span.start);

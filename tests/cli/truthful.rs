@@ -330,3 +330,28 @@ fn convert_writes_values_and_comments_that_read_back_the_same() {
     );
     assert!(native.contains("{x;y [z]}"), "{native}");
 }
+
+/// A variation of a Spionage turn (two plies, `a3-a4,b3-b4`) is written after the whole turn:
+/// written after its first ply it split the turn, and the log could not be read back.
+#[test]
+fn convert_writes_a_variation_after_the_whole_spionage_turn() {
+    let d = Dir::new("convert-spionage");
+    d.write(
+        "turns.arb",
+        "[Game \"spionage\"]\n[Volcanoes \"d5 e6 f4 g7\"]\n[Result \"*\"]\n\nsetup white\n  3 12345S1234\n  2 5SSSS1MMMM\n  1 11223BBBBH\nsetup black\n 10 11223BBBBH\n  9 5SSSS1MMMM\n  8 12345S1234\n\n1. a3-a4,b3-b4 (1. c3-c4,d3-d4) a8-a7,b8-b7 *\n",
+    );
+    let once = d.run(&["convert", "turns.arb"]);
+    assert_eq!(once.code, 0);
+    assert!(
+        once.stdout
+            .contains("1. a3-a4,b3-b4 (1. c3-c4,d3-d4) 1... a8-a7,b8-b7 *"),
+        "{}",
+        once.stdout
+    );
+    d.write("once.arb", &once.stdout);
+    let check = d.run(&["check", "--format", "json", "once.arb"]);
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&check.stdout).expect("JSON");
+    assert_eq!(doc["summary"]["lines"], 2);
+    assert_eq!(d.run(&["convert", "once.arb"]).stdout, once.stdout);
+}
