@@ -45,8 +45,9 @@ pub struct Writing<'a> {
     /// Comments to write between the header and the movetext, one a line (what a log taken
     /// up from a position does not carry).
     pub notes: &'a [String],
-    /// Write a `Game` tag: the record does not name its ruleset itself (by a `Game` or
-    /// `Variant` tag, or by its text), so the log says the one an importer or `--game` gave.
+    /// Write a `Game` tag: the record does not name its ruleset by a `Game` or `Variant` tag,
+    /// so the log says the one an importer, `--game` or its file's text gave (the text that
+    /// showed it, another game of the file, may not go with this one).
     pub game_tag: bool,
 }
 
@@ -574,7 +575,7 @@ fn written(
         first,
         rewritten: None,
         notes,
-        game_tag: matches!(named, NamedBy::Importer | NamedBy::Cli),
+        game_tag: matches!(named, NamedBy::Importer | NamedBy::Cli | NamedBy::Content),
     };
     let written = match notation {
         None => write_native(rec, &w),

@@ -300,17 +300,22 @@ fn pest_error(src: &str, base: usize, e: &pest::error::Error<Rule>) -> Finding {
 }
 
 /// The `parse-error` for a game the grammar gave up on at `span` (pest's `message`: its stack
-/// or call limit reached): a game the fast path refused, with a syntax error somewhere, and
-/// variations nested too deep for the grammar to find it.
+/// or call limit reached). The fast path reads variations at any depth; the grammar reads
+/// what it refused (a syntax error, or what only the grammar reads: a spaced annotation
+/// `h2e2 (R)`, stray setup squares), and follows variations only so deep.
 fn nested_too_deep(span: Span, message: &str) -> Finding {
     Finding::new(
         Code::ParseError,
         span,
-        "the game has a syntax error, and its variations nest too deep to find it",
+        "variations nested too deep to read this game",
         FORMAT_RULE,
     )
     .label(format!("the grammar stopped here ({message})"))
-    .help("look for a tag, move or bracket out of place; nest fewer variations to have it pointed out")
+    .help(
+        "the game holds a syntax error or a form only the full grammar reads (an annotation \
+         after a space, `h2e2 (R)`; stray setup squares), and the grammar follows variations \
+         only tens of thousands deep: nest fewer, or write the annotation without the space",
+    )
 }
 
 fn describe(r: &Rule) -> &'static str {

@@ -224,7 +224,9 @@ mod tests {
         // A BOM starts a line (after blank lines too), never after white space.
         assert!(names_ruleset(b"\r\n\n\xEF\xBB\xBF[Game \"x\"]"));
         assert!(!names_ruleset(b"  \xEF\xBB\xBF[Game \"x\"]"));
-        assert!(!names_ruleset(b"[Event \"e\"]\n1. h2e2 [Game \"x\"]\n[Game \"x\"]"));
+        assert!(!names_ruleset(
+            b"[Event \"e\"]\n1. h2e2 [Game \"x\"]\n[Game \"x\"]"
+        ));
     }
 
     #[test]

@@ -139,3 +139,19 @@ fn gravon_games_are_found_by_index_too() {
         assert_eq!(one, vec![want.clone()], "game index {n}");
     }
 }
+
+/// A game that names no ruleset, known as Xiangqi by another game of its file (`h0g2` writes
+/// rank 0), is written with a `Game` tag: alone, its own text shows no ruleset.
+#[test]
+fn convert_game_index_names_the_ruleset_the_file_showed() {
+    let path = scratch("unnamed.pgn", "1. h2e2 *\n\n[Result \"*\"]\n1. h0g2 *\n");
+    let path = path.to_str().expect("a UTF-8 path");
+    let (code, text, _) = bin::run(&["convert", "--game-index", "0", path]).parts();
+    assert_eq!(
+        (code, text.as_str()),
+        (0, "[Game \"xiangqi\"]\n\n1. h2e2 *\n")
+    );
+    let alone = scratch("alone.arb", &text);
+    let (code, games) = games(&[alone.to_str().expect("a UTF-8 path")]);
+    assert_eq!((code, games[0]["game"].as_str()), (0, Some("xiangqi")));
+}

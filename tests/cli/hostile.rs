@@ -652,7 +652,7 @@ fn variations_nested_deep_are_judged() {
 }
 
 /// A deeply nested game with a syntax error is refused by every command with the same
-/// finding: one that says the nesting kept the error from being found, never a misleading
+/// finding: one that says the nesting kept it from being read, never a misleading
 /// "unexpected" character at the place the grammar gave up.
 #[test]
 fn a_syntax_error_under_deep_variations_is_said_so() {
@@ -664,7 +664,7 @@ fn a_syntax_error_under_deep_variations_is_said_so() {
     );
     let d = Dir::new("deep-error");
     let path = d.write("deep.arb", log);
-    let said = "the game has a syntax error, and its variations nest too deep to find it";
+    let said = "variations nested too deep to read this game";
     let check = check_human(&path);
     assert_eq!(check.code, 2, "a game that cannot be parsed");
     assert!(check.stdout.contains(said), "{}", check.stdout);
