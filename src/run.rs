@@ -171,22 +171,20 @@ pub fn check(
         ..Summary::default()
     };
     let mut statistics = Statistics::default();
-    let chunks: Box<dyn Iterator<Item = Chunk>> = match opts.game_index {
-        Some(n) => Box::new(inputs.iter().map(move |i| pipeline::chunk_of_game(i, n))),
-        None => Box::new(inputs.iter().flat_map(input::chunks)),
+    let batches = match cut_batches(opts.jobs, inputs, opts.game_index) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(
+                err,
+                "arbiter: cannot start the thread that cuts the input: {e}"
+            );
+            return ExitStatus::Unusable;
+        }
     };
-    let mut chunks = chunks.peekable();
     let written = Writer::start(opts.format, opts.fail_on, out).and_then(|mut writer| {
         let render = writer.renderer(opts.color);
-        // Batches bound memory (at most 256 chunks or about 8 MB of text in flight) while
-        // the workers judge the games of a batch in parallel; output keeps the input order.
-        while chunks.peek().is_some() {
-            let mut batch = Vec::new();
-            let mut bytes = 0;
-            while let Some(c) = chunks.next_if(|_| batch.len() < 256 && bytes < (8 << 20)) {
-                bytes += c.text.len();
-                batch.push(c);
-            }
+        // The workers judge the games of a batch in parallel; output keeps the input order.
+        for batch in batches {
             let done: Vec<Done> = pool.install(|| {
                 batch
                     .par_iter()
@@ -215,6 +213,52 @@ pub fn check(
         return ExitStatus::Unusable;
     }
     status(&summary, opts.exit_zero)
+}
+
+/// The batches of chunks of `inputs` (with `game_index`, each input's game of that index:
+/// [`pipeline::chunk_of_game`]), in order: at most 256 chunks or about 8 MB of text each,
+/// which bounds the memory in flight. With more than one job they are cut on a thread of their
+/// own, one batch ahead of the workers (cutting, a file's sequential part, overlaps judging);
+/// that thread stops when the receiver is gone, and is not waited for (it may be waiting for
+/// standard input). With one job they are cut as the loop asks for them. Errors: the thread
+/// cannot be started.
+fn cut_batches(
+    jobs: usize,
+    inputs: Vec<input::Input>,
+    game_index: Option<usize>,
+) -> std::io::Result<Box<dyn Iterator<Item = Vec<Chunk>>>> {
+    let chunks: Box<dyn Iterator<Item = Chunk> + Send> = match game_index {
+        Some(n) => Box::new(
+            inputs
+                .into_iter()
+                .map(move |i| pipeline::chunk_of_game(&i, n)),
+        ),
+        None => Box::new(inputs.into_iter().flat_map(|i| input::chunks(&i))),
+    };
+    let mut chunks = chunks.peekable();
+    let batches = std::iter::from_fn(move || {
+        let (mut batch, mut bytes) = (Vec::new(), 0);
+        while let Some(c) = chunks.next_if(|_| batch.len() < 256 && bytes < (8 << 20)) {
+            bytes += c.text.len();
+            batch.push(c);
+        }
+        (!batch.is_empty()).then_some(batch)
+    });
+    if jobs <= 1 {
+        return Ok(Box::new(batches));
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("arbiter-cutter".into())
+        .stack_size(WORKER_STACK)
+        .spawn(move || {
+            for batch in batches {
+                if tx.send(batch).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(Box::new(rx.into_iter()))
 }
 
 /// True when the shell started arbiter with standard output closed (`>&-`). Rust's runtime
