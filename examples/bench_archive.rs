@@ -160,14 +160,15 @@ fn main() {
         report("check", secs, 1);
     }
 
-    // (d) full check, all cores, in the batches `arbiter check` uses
+    // (d) full check, all cores, in the batches `arbiter check` cuts (on a thread of their
+    // own, one batch ahead: `run::cut_batches`)
     if wanted("check-parallel") {
         let threads = rayon::current_num_threads();
         let secs = time(&|| {
             let mut n = 0usize;
-            let mut it = inputs.iter().flat_map(input::chunks).peekable();
-            while it.peek().is_some() {
-                let batch: Vec<_> = it.by_ref().take(256).collect();
+            let batches = arbiter::run::cut_batches(threads, inputs.clone(), None)
+                .expect("a thread to cut the input");
+            for batch in batches {
                 n += batch
                     .par_iter()
                     .map(|c| pipeline::check_chunk(c, &opts).len())

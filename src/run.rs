@@ -222,7 +222,7 @@ pub fn check(
 /// that thread stops when the receiver is gone, and is not waited for (it may be waiting for
 /// standard input). With one job they are cut as the loop asks for them. Errors: the thread
 /// cannot be started.
-fn cut_batches(
+pub fn cut_batches(
     jobs: usize,
     inputs: Vec<input::Input>,
     game_index: Option<usize>,
