@@ -159,8 +159,8 @@ pub struct GameReport {
 pub struct Branch {
     /// The line it branches off (0 the main line).
     pub parent: usize,
-    /// Its first ply, counted from the game's start: the parent line's move at this ply is
-    /// the one it replaces.
+    /// Its first ply, counted from the game's start (after a `FromPly`, from the ply it
+    /// names): the parent line's move at this ply is the one it replaces.
     pub ply: u32,
     /// Its first move as written.
     #[serde(rename = "move")]
@@ -171,9 +171,11 @@ pub struct Branch {
 }
 
 impl Branch {
-    /// Where every variation of `record` branches off.
+    /// Where every variation of `record` branches off (plies after its `FromPly`, as the
+    /// replay numbers them).
     pub fn of_record(record: &GameRecord) -> Vec<Branch> {
         let text = |m: Option<&record::MoveRecord>| m.map(|m| m.text.value.to_string());
+        let start = crate::rules::start_ply(record).unwrap_or(0);
         record
             .variations
             .iter()
@@ -191,7 +193,7 @@ impl Branch {
                 });
                 Branch {
                     parent: v.parent,
-                    ply: v.start + 1,
+                    ply: start.saturating_add(v.start).saturating_add(1),
                     first_move: text(v.moves.first()).unwrap_or_default(),
                     replaces,
                 }

@@ -122,7 +122,15 @@ pub fn replay_tree<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters
         lines: vec![LineReplay::default(); record.variations.len()],
         findings: Vec::new(),
     };
-    let state = match rules.start(record, params, &mut out.main.findings) {
+    // A log taken up after ply `start` (`FromPly`) numbers its plies from `start + 1` on
+    // every line, as the main line's replay does.
+    let started = super::start_ply(record)
+        .map_err(|f| vec![f])
+        .and_then(|start| {
+            out.main.start_ply = start;
+            rules.start(record, params, &mut out.main.findings)
+        });
+    let state = match started {
         Ok(s) => s,
         Err(errors) => {
             out.main.findings.extend(errors);
@@ -130,8 +138,9 @@ pub fn replay_tree<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters
             return out;
         }
     };
+    let start = out.main.start_ply;
     out.main.start_key = rules.key(&state);
-    out.main.outcome = rules.outcome(&state, 0);
+    out.main.outcome = rules.outcome(&state, start);
     let children = Children::of(record);
     Walk {
         rules,
@@ -140,7 +149,11 @@ pub fn replay_tree<R: Rules>(rules: &R, record: &GameRecord, params: &Parameters
         undo: rules.can_undo(),
         states: vec![state],
         stack: Vec::new(),
-        path: Replay::default(),
+        start,
+        path: Replay {
+            start_ply: start,
+            ..Replay::default()
+        },
         out: &mut out,
     }
     .run();
@@ -156,6 +169,9 @@ struct Walk<'a, 'r, R: Rules> {
     undo: bool,
     states: Vec<R::State>,
     stack: Vec<Frame<'r>>,
+    /// The ply after which the start position stands (`FromPly`): a line's ply `i` (from 0)
+    /// is ply `start + base + i + 1` of the game.
+    start: u32,
     /// The plies of the path from the start to the current position: the line being walked,
     /// as [`Rules::after_replay`] reads a line (its other fields unused).
     path: Replay,
@@ -211,11 +227,11 @@ impl<'r, R: Rules> Walk<'_, 'r, R> {
 
     /// Plays the next move of the line on top of the stack.
     fn step(&mut self) {
-        let rules = self.rules;
+        let (rules, start) = (self.rules, self.start);
         let state = self.states.last_mut().expect("a state per open line");
         let top = self.stack.last_mut().expect("an open line");
         let (line, moves, i) = (top.line, top.moves, top.i);
-        let number = top.base + i as u32 + 1;
+        let number = start + top.base + i as u32 + 1;
         let ended = match &top.outcome {
             Some(end) => Err(moves_after_end(&moves[i..], number, end)),
             None if self.undo && line > 0 => rules.play_undoable(state, &moves[i], number),
@@ -271,7 +287,9 @@ impl<'r, R: Rules> Walk<'_, 'r, R> {
         if top.outcome.is_none() && !top.done {
             // The line's last position: only now is its search for a legal move needed.
             let state = self.states.last().expect("the walk's state");
-            top.outcome = self.rules.outcome(state, top.base + top.i as u32);
+            top.outcome = self
+                .rules
+                .outcome(state, self.start + top.base + top.i as u32);
         }
         if top.line == 0 {
             self.out.main.outcome = top.outcome;
@@ -279,7 +297,8 @@ impl<'r, R: Rules> Walk<'_, 'r, R> {
             return;
         }
         // Findings only the whole line shows (Veldslag's no-capture counts), on its own plies.
-        let own = |f: &Finding| f.ply.is_some_and(|p| p > top.base);
+        let branch = self.start + top.base;
+        let own = |f: &Finding| f.ply.is_some_and(|p| p > branch);
         let after = self.rules.after_replay(&self.path);
         let found = after.into_iter().filter(own).map(|f| f.on_line(top.line));
         self.out.findings.extend(found);

@@ -58,3 +58,42 @@ fn show_log_prints_the_position_as_a_start_and_check_reads_it() {
     assert!(json.contains("\"errors\": 0"), "{json}");
     assert_eq!(run.code, 0, "{json}");
 }
+
+/// A log taken up after ply 300 (`FromPly`) numbers the plies of its variations from ply 301
+/// too, as its main line: the tree replay once numbered them from 1, which underflowed (a
+/// panic in a debug build, found by the grammar fuzz target) and in a release build judged a
+/// clean Xiangqi game "two moves in one turn" at ply 1.
+#[test]
+fn variations_of_a_log_taken_up_later_count_from_its_start() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("from-ply-variations");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let xiangqi = dir.join("xiangqi.arb");
+    std::fs::write(
+        &xiangqi,
+        "[Game \"xiangqi\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n[FromPly \"300\"]\n[Result \"*\"]\n\n1. h2e2 (1. b2e2) h9g7 *\n",
+    )
+    .expect("write");
+    let duel = dir.join("duel.arb");
+    std::fs::write(
+        &duel,
+        "[Game \"duel\"]\n[Position \"red\"]\n[FromPly \"300\"]\n[Result \"*\"]\n\nsetup red\n  5 .9........\n  1 F.........\nsetup blue\n 10 .........F\n  7 .3........\n\n1. b5-b6 (1. b5-c5) b7-c7 *\n",
+    )
+    .expect("write");
+    let run = bin::arbiter(["check", "--format", "json"])
+        .arg(&xiangqi)
+        .arg(&duel)
+        .run();
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(
+        doc["games"][0]["findings"],
+        serde_json::json!([]),
+        "{}",
+        run.stdout
+    );
+    let f = &doc["games"][1]["findings"][0];
+    assert_eq!(f["code"], "illegal-move");
+    assert_eq!(f["ply"], 301);
+    assert_eq!(f["branch"]["ply"], 301);
+    assert_eq!(f["message"], "c5 is a lake");
+}
