@@ -172,10 +172,12 @@ fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
         return text_log || dhtmlxq;
     }
     let first = |n: usize| &head[..head.len().min(n)];
-    // An XQF file is known by its magic, and is at least its 1 KB header.
-    let xqf = head.len() >= IMPORT_SNIFF && crate::record::xqf::looks_like_xqf(&head);
-    xqf || looks_like_gravon(first(IMPORT_SNIFF))
-        || crate::record::Importer::sniff(first(IMPORT_SNIFF)).is_some()
+    let known = match known_by_content(first(IMPORT_SNIFF)) {
+        // An XQF file is at least its 1 KB header.
+        Some(KnownFormat::Xqf) => head.len() >= IMPORT_SNIFF,
+        known => known.is_some(),
+    };
+    known
         || (text_log && begins_with_tag(first(TAG_SNIFF)))
         || (dhtmlxq && crate::record::dhtmlxq::looks_like_dhtmlxq(&head))
 }
@@ -443,6 +445,32 @@ fn cap_findings(findings: &mut Vec<Finding>) {
 
 /// How many bytes of a source are looked at to know its format.
 pub const SNIFF_BYTES: usize = 64 << 10;
+
+/// A format a source is known by from its first bytes, whatever it is called
+/// (docs/log-format.md, "Known by content").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KnownFormat {
+    /// An XQF record ([`crate::record::xqf::looks_like_xqf`]).
+    Xqf,
+    /// Gravon XML ([`looks_like_gravon`]).
+    Gravon,
+    /// A line format an importer reads whole ([`crate::record::Importer::sniff`]).
+    Imported(crate::record::Importer),
+}
+
+/// The format `head` (a source's first bytes) shows, tried in that order: XQF's magic,
+/// Gravon's first element, an importer's lines. `None` for anything else (a DhtmlXQ page or
+/// a native log, which the reader tells apart). The one decision behind both the reader
+/// ([`ChunkReader`]) and the directory walk.
+fn known_by_content(head: &[u8]) -> Option<KnownFormat> {
+    if crate::record::xqf::looks_like_xqf(head) {
+        Some(KnownFormat::Xqf)
+    } else if looks_like_gravon(head) {
+        Some(KnownFormat::Gravon)
+    } else {
+        crate::record::Importer::sniff(head).map(KnownFormat::Imported)
+    }
+}
 
 /// True when the text is XML whose first element is Gravon's `<stratego>` (or a bare
 /// `<game>`): after a byte order mark, white space, the XML declaration, comments, processing
@@ -998,31 +1026,34 @@ impl<R: BufRead> ChunkReader<R> {
                 Err(e) => return Some(self.unreadable(e.to_string())),
             },
         };
-        if crate::record::xqf::looks_like_xqf(head) {
-            let mut all = Vec::new();
-            self.state = ReaderState::Done;
-            if let Err(e) = self.reader.read_to_end(&mut all) {
-                return Some(self.unreadable(e.to_string()));
+        match known_by_content(head) {
+            Some(KnownFormat::Xqf) => {
+                let mut all = Vec::new();
+                self.state = ReaderState::Done;
+                if let Err(e) = self.reader.read_to_end(&mut all) {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                let mut c = self.emit(Vec::new(), (0, 0, Column::default()), ChunkKind::Xqf);
+                c.raw = all;
+                return Some(c);
             }
-            let mut c = self.emit(Vec::new(), (0, 0, Column::default()), ChunkKind::Xqf);
-            c.raw = all;
-            return Some(c);
-        }
-        if looks_like_gravon(head) {
-            self.state = ReaderState::Gravon(GravonStream {
-                first: true,
-                ..GravonStream::default()
-            });
-            return self.next_gravon();
-        }
-        if let Some(importer) = crate::record::Importer::sniff(head) {
-            let mut all = Vec::new();
-            self.state = ReaderState::Done;
-            if let Err(e) = self.reader.read_to_end(&mut all) {
-                return Some(self.unreadable(e.to_string()));
+            Some(KnownFormat::Gravon) => {
+                self.state = ReaderState::Gravon(GravonStream {
+                    first: true,
+                    ..GravonStream::default()
+                });
+                return self.next_gravon();
             }
-            let at = (0, 0, Column::default());
-            return Some(self.emit(all, at, ChunkKind::Imported(importer)));
+            Some(KnownFormat::Imported(importer)) => {
+                let mut all = Vec::new();
+                self.state = ReaderState::Done;
+                if let Err(e) = self.reader.read_to_end(&mut all) {
+                    return Some(self.unreadable(e.to_string()));
+                }
+                let at = (0, 0, Column::default());
+                return Some(self.emit(all, at, ChunkKind::Imported(importer)));
+            }
+            None => {}
         }
         if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
             return self.start_dhtmlxq();
