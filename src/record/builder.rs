@@ -31,6 +31,9 @@ struct Open {
     turn0: usize,
     /// Turns read in it so far.
     turns: usize,
+    /// It opened before any move of its own parent line (reported then): the variations
+    /// nested in it before its first move are that same fault and are not reported again.
+    orphan: bool,
 }
 
 /// Builds a [`GameRecord`] from located pieces; both parsers feed it in text order, so they
@@ -61,6 +64,7 @@ impl<'a> Builder<'a> {
                 line: 0,
                 turn0: 0,
                 turns: 0,
+                orphan: false,
             },
             open: Vec::new(),
             after_result: None,
@@ -140,7 +144,9 @@ impl<'a> Builder<'a> {
             0 => 0,
             n => self.record.variations[n - 1].start as usize,
         } + plies_before_last_turn;
-        if cur.turns == 0 {
+        let orphan = cur.turns == 0;
+        // `((((`: one finding for the outermost, not one a level.
+        if orphan && !cur.orphan {
             self.record.findings.push(
                 Finding::new(
                     Code::ParseError,
@@ -162,6 +168,7 @@ impl<'a> Builder<'a> {
             line: self.record.variations.len(),
             turn0: cur.turn0 + cur.turns.saturating_sub(1),
             turns: 0,
+            orphan,
         });
     }
     /// The variation opened last closes at `at` (its `)`); `whole` is all of it.
@@ -170,6 +177,8 @@ impl<'a> Builder<'a> {
             let span = self.span(whole);
             if let Some(v) = self.record.variations.get_mut(o.line - 1) {
                 v.span = span;
+                // Most variations are a move or two: no spare room kept for each of them.
+                v.moves.shrink_to_fit();
             }
         }
     }
@@ -307,7 +316,13 @@ impl<'a> Builder<'a> {
             span: self.span(p.whole),
         };
         let line = self.current().line;
-        self.moves_of(line).push(m);
+        let moves = self.moves_of(line);
+        if moves.capacity() == 0 && line > 0 {
+            // A variation's first ply: room for it alone (most are a move or two), not the
+            // four a first push makes room for.
+            moves.reserve_exact(1);
+        }
+        moves.push(m);
     }
     /// Adds a turn of one four-byte ply with no annotation (`h2e2`) starting at `start`: what
     /// [`Builder::turn`] builds for it, with the text's length known. On the main line before
@@ -386,6 +401,11 @@ impl<'a> Builder<'a> {
     }
     pub fn finish(mut self) -> GameRecord {
         let record = &mut self.record;
+        // The main line's room was reserved by the movetext's length, which variations and
+        // comments inflate: what is far beyond the plies read is given back.
+        if record.moves.capacity() > 2 * record.moves.len() + 64 {
+            record.moves.shrink_to_fit();
+        }
         if let (Some(res), Some(after)) = (&record.result_token, self.after_result) {
             // The result token ends a game's movetext (docs/log-format.md): what follows is
             // not part of the game.

@@ -651,6 +651,34 @@ fn variations_nested_deep_are_judged() {
     assert_eq!(doc["summary"]["lines"], n + 1);
 }
 
+/// Variations nested before any move of their own line (`((((`) are one fault: the outermost
+/// is reported, the levels inside it are not (a million of them once made a million
+/// findings, a gigabyte of memory and 250 MB of report). A sibling opened later is its own
+/// fault and is reported again.
+#[test]
+fn nested_variations_before_any_move_are_one_finding() {
+    let n = 200_000;
+    let log = format!(
+        "[Game \"xiangqi\"]\n\n1. h2e2 ({}{}) (()) h9g7 *\n",
+        "(".repeat(n),
+        ")".repeat(n)
+    );
+    let d = Dir::new("nested-orphans");
+    let path = d.write("nested.arb", log);
+    let (code, doc) = check(&[&path]);
+    assert_eq!(code, 2, "a parse error: unusable input");
+    let game = &doc["games"][0];
+    assert_eq!(codes(game), ["parse-error", "parse-error"]);
+    let columns: Vec<_> = game["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["column"].clone())
+        .collect();
+    // The second `(` of the first group, and the inner `(` of `(())`.
+    assert_eq!(columns, [10, 2 * n + 13]);
+}
+
 /// A deeply nested game with a syntax error is refused by every command with the same
 /// finding: one that says the nesting kept it from being read, never a misleading
 /// "unexpected" character at the place the grammar gave up.
