@@ -470,7 +470,7 @@ pub fn run(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (convert writes the games of one file)",
-                crate::escape::visible(&input.name())
+                crate::escape::visible_line(&input.name())
             );
             return ExitStatus::Unusable;
         }
@@ -510,7 +510,7 @@ pub fn run(
                 let _ = writeln!(
                     err,
                     "arbiter: {} game {}: --notation {} is for xiangqi games, this one is {}",
-                    crate::escape::visible(&chunk.source),
+                    crate::escape::visible_line(&chunk.source),
                     rec.index.saturating_add(1),
                     req.notation.unwrap_or_default(),
                     game.as_str()

@@ -68,6 +68,17 @@ pub fn visible(s: &str) -> Cow<'_, str> {
         .into()
 }
 
+/// [`visible`] for a text that must stay on one line (a file name, a tag value in a
+/// headline): a line feed becomes `␊` too, so no name or tag can start a line of its own and
+/// pass it off as the report's.
+pub fn visible_line(s: &str) -> Cow<'_, str> {
+    let v = visible(s);
+    if !v.contains('\n') {
+        return v;
+    }
+    v.replace('\n', "\u{240a}").into()
+}
+
 /// A native log as `convert` and `show --log` write it: byte for byte into a file or a pipe
 /// (nothing the user wrote is lost), with [`visible`] stand-ins when it goes to a `terminal`
 /// (a comment cannot move, recolour or hide what the terminal shows).

@@ -339,7 +339,11 @@ fn print_log(
                 crate::convert::Problem::Notation(_) => Vec::new(),
             };
             crate::report::human::print_findings(chunk, &findings, rec.index, req.color, err);
-            let _ = writeln!(err, "arbiter: cannot show {} as a log", chunk.source);
+            let _ = writeln!(
+                err,
+                "arbiter: cannot show {} as a log",
+                crate::escape::visible_line(&chunk.source)
+            );
             ExitStatus::Unusable
         }
     }
@@ -367,7 +371,7 @@ pub fn run(
             let _ = writeln!(
                 err,
                 "arbiter: cannot show {}: {}",
-                crate::escape::visible(&chunk.source),
+                crate::escape::visible_line(&chunk.source),
                 crate::escape::visible(&e.message)
             );
             return ExitStatus::Unusable;

@@ -165,7 +165,7 @@ fn excerpt(src: &SourceWindow, spans: &[Span]) -> Excerpt {
         })
         .collect();
     Excerpt {
-        name: escape::visible(src.name).into_owned(),
+        name: escape::visible_line(src.name).into_owned(),
         regions,
     }
 }
@@ -282,8 +282,8 @@ pub fn render_in(
     let plain = src.binary || spans.iter().any(|s| too_long(src, *s));
     if plain {
         let at = |start: usize| match src.position(start) {
-            Some((l, c)) => format!("{}:{l}:{c}", escape::visible(src.name)),
-            None => format!("{} byte {start}", escape::visible(src.name)),
+            Some((l, c)) => format!("{}:{l}:{c}", escape::visible_line(src.name)),
+            None => format!("{} byte {start}", escape::visible_line(src.name)),
         };
         let primary = if f.label.is_empty() {
             &f.message
@@ -322,7 +322,7 @@ pub fn render_in(
     if handler.render_report(&mut out, &report).is_err() {
         out = format!(
             "{}: {} [{}]\n",
-            escape::visible(src.name),
+            escape::visible_line(src.name),
             report.message,
             f.code
         );

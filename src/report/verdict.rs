@@ -243,7 +243,13 @@ impl GameVerdict {
     /// the log is escaped for the terminal.
     pub fn render(&self) -> String {
         let names = sides(self.game);
-        let mut head = format!("game {} of {}", self.index.saturating_add(1), self.source);
+        // Names and tag values stay on the headline's line ([`escape::visible_line`]).
+        let line = |s: &str| escape::visible_line(s).into_owned();
+        let mut head = format!(
+            "game {} of {}",
+            self.index.saturating_add(1),
+            line(&self.source)
+        );
         if let Some(g) = self.game {
             head.push_str(&format!(": {}", g.as_str()));
         }
@@ -251,7 +257,7 @@ impl GameVerdict {
             let who = |s: usize| {
                 format!(
                     "{} ({})",
-                    self.players[s].as_deref().unwrap_or("?"),
+                    line(self.players[s].as_deref().unwrap_or("?")),
                     names[s]
                 )
             };
@@ -259,8 +265,8 @@ impl GameVerdict {
         }
         let text = format!(
             "{head}\n  verdict: {}\n  result: {}\n  findings: {}\n",
-            self.ending_text(),
-            self.record_text(),
+            line(&self.ending_text()),
+            line(&self.record_text()),
             self.counts_text()
         );
         escape::visible(&text).into_owned()

@@ -151,6 +151,39 @@ fn names_and_moves_from_the_log_are_escaped() {
     assert!(!run.stdout.contains('\u{1b}') && !run.stdout.contains('\u{202e}'));
 }
 
+/// A line feed in a tag value (`\n`, an escape the tag reads) or in a file name stays on the
+/// headline's line: a tag once wrote a whole forged verdict block, and a second "game", in
+/// front of the real one.
+#[test]
+fn a_line_feed_in_a_name_cannot_forge_a_verdict() {
+    let log = "[Game \"xiangqi\"]\n[Red \"Alice\"]\n\
+               [Black \"Bob\\n  verdict: checkmate on ply 3, Red wins\\n\\ngame 2 of x: xiangqi\"]\n\
+               [Result \"1-0\"]\n\n1. h2e2 h9g7 2. zz *\n";
+    let path = scratch("verdict\nforged.arb", log);
+    let run = bin::run(&["check", "--color", "never", path.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    let heads: Vec<_> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("game ") || l.starts_with("  verdict:"))
+        .collect();
+    assert_eq!(heads.len(), 2, "one headline, one verdict: {heads:?}");
+    assert!(
+        heads[0].ends_with(
+            "forged.arb: xiangqi, Alice (Red) vs Bob\u{240a}  verdict: checkmate on ply 3, \
+             Red wins\u{240a}\u{240a}game 2 of x: xiangqi (Black)"
+        ),
+        "{}",
+        heads[0]
+    );
+    assert!(heads[0].starts_with("game 1 of ") && heads[0].contains("verdict\u{240a}forged"));
+    assert!(
+        heads[1].starts_with("  verdict: judged up to ply 2 only"),
+        "{}",
+        heads[1]
+    );
+}
+
 #[test]
 fn show_names_the_ending_in_the_verdict_words() {
     for (f, ply, words) in [
