@@ -631,17 +631,18 @@ pub enum NoGame {
 }
 
 /// The chunk of `input` that holds its game `index` (from 0), cut out without parsing or
-/// judging the games before it (each native, Gravon or XQF chunk holds one game): the cost is
-/// one read of the bytes before it. An input that cannot be read or holds no game gives the
-/// chunk that says so; one with fewer games a [`ChunkKind::NoSuchGame`] chunk.
+/// judging the games before it (every chunk of a game holds one: a native game, a Gravon
+/// `<game>`, an XQF record, a DhtmlXQ block, an importer's whole source): the cost is one read
+/// of the bytes before it. An input that cannot be read or holds no game gives the chunk that
+/// says so; one with fewer games a [`ChunkKind::NoSuchGame`] chunk.
 pub fn chunk_of_game(input: &Input, index: usize) -> Chunk {
     let mut seen = 0;
     for chunk in input::chunks(input) {
-        let one_game = matches!(
+        let no_game = matches!(
             chunk.kind,
-            ChunkKind::Native | ChunkKind::Gravon | ChunkKind::Xqf
+            ChunkKind::Empty | ChunkKind::Unreadable(_) | ChunkKind::NoSuchGame(_)
         );
-        if !one_game || chunk.first_index >= index {
+        if no_game || chunk.first_index >= index {
             return chunk;
         }
         seen = chunk.first_index.saturating_add(1);
@@ -680,7 +681,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} is a directory; name one file (this command reads one game)",
-                crate::escape::visible(&input.name())
+                crate::escape::visible_line(&input.name())
             );
             None
         }
@@ -688,7 +689,7 @@ pub fn game_or_say(
             let _ = writeln!(
                 err,
                 "arbiter: {} has {n} {}; there is no game index {index}",
-                crate::escape::visible(&input.name()),
+                crate::escape::visible_line(&input.name()),
                 if n == 1 { "game" } else { "games" }
             );
             None

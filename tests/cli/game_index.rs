@@ -140,6 +140,55 @@ fn gravon_games_are_found_by_index_too() {
     }
 }
 
+/// Every format's games are found by index: DhtmlXQ blocks (one game each) and an
+/// importer's file (one game), which `check --game-index` once answered with game 0 whatever
+/// the index (exit 0 for an index past the end), and `show` with "has 1 game".
+#[test]
+fn dhtmlxq_blocks_and_imported_files_are_found_by_index_too() {
+    let block = |title: &str, moves: &str| {
+        format!("[DhtmlXQ][DhtmlXQ_title]{title}[/DhtmlXQ_title][DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist][/DhtmlXQ]\n")
+    };
+    let three = [
+        ("one", "7747"),
+        ("two", "77477062"),
+        ("three", "774770627967"),
+    ]
+    .map(|(t, m)| block(t, m))
+    .concat();
+    let path = scratch("three-blocks.txt", &three);
+    let path = path.to_str().expect("a UTF-8 path");
+    let (_, all) = games(&[path]);
+    assert_eq!(all.len(), 3);
+    for (n, want) in all.iter().enumerate() {
+        let (code, one) = games(&["--game-index", &n.to_string(), path]);
+        assert_eq!(one, vec![want.clone()], "game index {n}");
+        assert_eq!(one[0]["plies"], n + 1);
+        assert_eq!(code, 0);
+        let show = bin::run(&["show", "--game-index", &n.to_string(), "--ply", "1", path]);
+        assert_eq!(show.code, 0, "{}", show.stderr);
+    }
+    let (code, _) = games(&["--game-index", "3", path]);
+    assert_eq!(code, 2, "no game index 3");
+    let show = bin::run(&["show", "--game-index", "3", "--ply", "1", path]);
+    assert!(
+        show.stderr
+            .contains("has 3 games; there is no game index 3"),
+        "{}",
+        show.stderr
+    );
+    // A UCC2012 log: one game, with an illegal move (exit 1 at index 0).
+    let imported = "fixtures/fuzz/ucc2012-step-past-any-square.txt";
+    let (_, all) = games(&[imported]);
+    let (code, one) = games(&["--game-index", "0", imported]);
+    assert_eq!((code, one), (1, all));
+    let (code, one) = games(&["--game-index", "1", imported]);
+    assert_eq!(code, 2, "an imported file holds one game");
+    assert_eq!(
+        one[0]["findings"][0]["message"],
+        format!("{imported} has 1 game; there is no game index 1")
+    );
+}
+
 /// A game that names no ruleset, known as Xiangqi by another game of its file (`h0g2` writes
 /// rank 0), is written with a `Game` tag: alone, its own text shows no ruleset.
 #[test]
