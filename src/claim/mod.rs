@@ -76,6 +76,17 @@ fn reach(g: &GameReport, ply: u32, refused_too: bool) -> Result<(), Unjudgeable>
             None => "the game could not be judged (see `arbiter check`)".into(),
         }));
     };
+    if replay.start_ply > 0 {
+        // The findings count plies from the game's start, the claim's position from the log's:
+        // rather than an answer that mixes the two, none.
+        return Err(Unjudgeable(format!(
+            "the log takes the game up after ply {} (its FromPly tag): claims are answered only \
+             on logs that start at the game's start position (`arbiter check` and `show` judge \
+             this one, numbering its plies from {})",
+            replay.start_ply,
+            replay.start_ply.saturating_add(1)
+        )));
+    }
     let played = replay.plies.len() as u32;
     let start_error = |f: &&Finding| f.ply.is_none() && f.severity() == crate::Severity::Error;
     if replay.stopped && played == 0 {
@@ -262,7 +273,11 @@ pub fn run(
                 .cloned()
                 .collect();
             crate::report::human::print_findings(&chunk, &shown, g.index, req.color, err);
-            let _ = writeln!(err, "arbiter: cannot judge the claim: {}", e.0);
+            let _ = writeln!(
+                err,
+                "arbiter: cannot judge the claim: {}",
+                crate::escape::visible(&e.0)
+            );
             reply::error(req, &g.source, &e.0, out)
         }
         Ok((text, status)) => {

@@ -97,3 +97,24 @@ fn variations_of_a_log_taken_up_later_count_from_its_start() {
     assert_eq!(f["branch"]["ply"], 301);
     assert_eq!(f["message"], "c5 is a lake");
 }
+
+/// A claim on a log taken up after a ply (`FromPly`) is not answered (exit 2, the reason on
+/// stderr): its findings count plies from the game's start and the claim's position from the
+/// log's, and an answer once mixed the two (ply 25 "does not hold: ply 325, later, broke it"
+/// about the very move `check` reports at ply 325).
+#[test]
+fn a_claim_on_a_log_taken_up_later_is_not_answered() {
+    let f = "fixtures/stratego/position-chase-round-a-lake.arb";
+    let check = bin::arbiter(["check", "--game-index", "2", "--format", "json", f]).run();
+    assert!(check.stdout.contains("\"ply\": 325"), "{}", check.stdout);
+    for ply in ["25", "325"] {
+        let run = bin::arbiter(["claim", f, "chase", "--ply", ply, "--game-index", "2"]).run();
+        assert_eq!(run.code, 2, "--ply {ply}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains("the log takes the game up after ply 300 (its FromPly tag)"),
+            "--ply {ply}: {}",
+            run.stderr
+        );
+    }
+}
