@@ -240,3 +240,42 @@ fn a_winboard_adjudication_is_checked_against_the_board() {
         )]
     );
 }
+
+/// `convert --notation iccs`, `wxf` and `chinese` of every engine and site PGN game checks the
+/// same (codes, plies, outcome): `iccs` once kept the coordinates as written under a `Format`
+/// tag of ICCS, so a pychess export's ranks counted from 1 (`h3e3`) read as other squares and
+/// a SAN move that gives a rank (`R9xd7`) went unconverted (a draw by repetition became an
+/// illegal move).
+#[test]
+fn every_notation_converts_to_a_log_that_checks_the_same() {
+    let Some(dir) = corpus_dir("xiangqi-engine-pgn") else {
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/xiangqi/engine-pgn-uci.pgn");
+    files.push(fixture);
+    let mut compared = 0;
+    for notation in ["iccs", "wxf", "chinese"] {
+        for f in &files {
+            let bytes = std::fs::read(f).expect("a corpus file");
+            let name = f.display().to_string();
+            match crate::roundtrip::roundtrip_in(
+                &name,
+                bytes,
+                &Overrides::default(),
+                Some(notation),
+            ) {
+                Ok(t) => compared += t.compared,
+                Err(e) => panic!("--notation {notation}: {e}"),
+            }
+        }
+    }
+    // 481 games of the folder and the fixture's one, in three notations.
+    assert_eq!(compared, 3 * 482);
+}

@@ -814,14 +814,6 @@ pub fn rewrite(
         let moves = record.line_moves(n);
         moves.iter().map(|m| m.text.value.to_string()).collect()
     };
-    let all_coords = (0..lines).all(|n| record.line_moves(n).iter().all(|m| m.coord().is_some()));
-    // Coordinates kept as written read the same only where no other `Format` tag ruled them out.
-    let iccs_read = record
-        .tag("Format")
-        .is_none_or(|t| Notation::parse(t.value.value.trim()) == Some(Notation::Iccs));
-    if to == Notation::Iccs && all_coords && iccs_read {
-        return Ok((0..lines).map(written).collect());
-    }
     let engine = Xiangqi::new();
     let mut st = match engine.start(record, params, &mut Vec::new()) {
         Ok(st) => st,
@@ -832,6 +824,18 @@ pub fn rewrite(
             }));
         }
     };
+    // Coordinates kept as written read the same only where the game reads them as ICCS: a
+    // `Format` tag of ICCS, or none and ranks from 0 with no SAN (an engine's UCI ranks from
+    // 1, and SAN, are written anew).
+    let keep = to == Notation::Iccs
+        && match st.reading.format {
+            Some(f) => f == Notation::Iccs,
+            None => st.reading.dialect.base == 0 && !st.reading.dialect.san,
+        };
+    let all_coords = (0..lines).all(|n| record.line_moves(n).iter().all(|m| m.coord().is_some()));
+    if keep && all_coords {
+        return Ok((0..lines).map(written).collect());
+    }
     // The variations that replace each line's move (line, index), in the record's order.
     let mut kids: std::collections::HashMap<(usize, usize), Vec<usize>> = Default::default();
     for (parent, at, line) in record.branches() {
@@ -861,7 +865,7 @@ pub fn rewrite(
             from: applied.info.from,
             to: applied.info.to,
         };
-        out[line].push(if to == Notation::Iccs && mv.coord().is_some() {
+        out[line].push(if keep && mv.coord().is_some() {
             mv.text.value.to_string()
         } else {
             write(&before, m, to)
