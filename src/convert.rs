@@ -130,10 +130,31 @@ pub fn write_native(record: &GameRecord, w: &Writing) -> Result<String, Finding>
 }
 
 /// The finding for what the native log cannot hold: a move text with a delimiter in it (an
-/// importer's), a setup row with characters the grammar does not take.
+/// importer's), an importer's move to a square the board does not have, a setup row with
+/// characters the grammar does not take.
 fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
     let lines = std::iter::once(&record.moves).chain(record.variations.iter().map(|v| &v.moves));
     for m in lines.flatten() {
+        // An importer writes a square it cannot name as `?`.
+        let nowhere = |e: &crate::record::PlyExtra| {
+            e.imported_coord == Some(None)
+                || (e.imported_coord.is_some() && m.text.value.contains('?'))
+        };
+        if m.extra.as_deref().is_some_and(nowhere) {
+            // Written as it reads (`b4-?`), it would be a `parse-error`, not the source's
+            // `illegal-move`: the verdict would change.
+            return Err(Finding::new(
+                Code::IllegalMove,
+                m.text.span,
+                format!(
+                    "the move `{}` goes to no square of the board: a native log cannot write it",
+                    crate::finding::excerpt(&m.text.value)
+                ),
+                Rule::LogMoves,
+            )
+            .label("not a square")
+            .help("convert writes only what reads back the same; `arbiter check` judges the record as it is"));
+        }
         let bad = m
             .text
             .value

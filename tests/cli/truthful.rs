@@ -355,3 +355,25 @@ fn convert_writes_a_variation_after_the_whole_spionage_turn() {
     assert_eq!(doc["summary"]["lines"], 2);
     assert_eq!(d.run(&["convert", "once.arb"]).stdout, once.stdout);
 }
+
+/// An importer's move to no square of the board (a UCC2012 step of 2,147,483,647 squares) is
+/// not written as `b4-?`, which reads back as a `parse-error` where the record has an
+/// `illegal-move`: convert refuses the game (exit 2) and says why at the move.
+#[test]
+fn convert_refuses_a_move_to_no_square_rather_than_change_the_verdict() {
+    let f = "fixtures/fuzz/ucc2012-step-past-any-square.txt";
+    let check = bin::run(&["check", "--color", "never", f]);
+    assert_eq!(check.code, 1);
+    assert!(check.stdout.contains("illegal-move"), "{}", check.stdout);
+    let convert = bin::run(&["convert", f]);
+    assert_eq!(convert.code, 2, "{}", convert.stdout);
+    assert_eq!(convert.stdout, "");
+    assert!(
+        convert.stderr.contains(
+            "the move `b4-?` goes to no square of the board: a native log cannot write it"
+        ),
+        "{}",
+        convert.stderr
+    );
+    assert!(convert.stderr.contains(":11:8]"), "{}", convert.stderr);
+}

@@ -46,8 +46,9 @@ pub fn roundtrip(name: &str, bytes: Vec<u8>, overrides: &Overrides) -> Result<Ta
 }
 
 /// [`roundtrip`] with the moves rewritten in `notation` (`convert --notation`): the same
-/// codes, plies and outcome. In another notation a game with a move the check refuses may be
-/// refused by convert too (a refused move has no writing sure to be refused the same way).
+/// codes, plies and outcome. A game with a move the check refuses may be refused by convert
+/// (in another notation a refused move has no writing sure to be refused the same way; an
+/// importer's move to no square has none in a native log).
 pub fn roundtrip_in(
     name: &str,
     bytes: Vec<u8>,
@@ -64,8 +65,9 @@ pub fn roundtrip_in(
             let text = match convert_one(&rec, overrides, notation) {
                 Ok(text) => text,
                 Err(_) => {
-                    let refused_move = notation.is_some()
-                        && before.findings.iter().any(|f| f.code == Code::IllegalMove);
+                    // In another notation, or an importer's move to no square (which a
+                    // native log cannot write), a refused move may refuse the game.
+                    let refused_move = before.findings.iter().any(|f| f.code == Code::IllegalMove);
                     if !refused_move && !before.findings.iter().any(|f| f.code.is_unusable()) {
                         return Err(format!(
                             "{name} game {}: convert refuses a game check judges: {:?}",
