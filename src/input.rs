@@ -472,6 +472,13 @@ fn known_by_content(head: &[u8]) -> Option<KnownFormat> {
     }
 }
 
+/// True when at least a quarter of `head` (a source's first bytes) is NUL: binary data, or
+/// text in UTF-16 or UTF-32, which no reader of arbiter takes. A stray NUL in a text log is
+/// read (and reported) as it is.
+fn mostly_nul(head: &[u8]) -> bool {
+    !head.is_empty() && memchr::memchr_iter(0, head).count() * 4 >= head.len()
+}
+
 /// True when the text is XML whose first element is Gravon's `<stratego>` (or a bare
 /// `<game>`): after a byte order mark, white space, the XML declaration, comments, processing
 /// instructions and a DOCTYPE, however long, as far as `head` reaches.
@@ -1079,6 +1086,14 @@ impl<R: BufRead> ChunkReader<R> {
         }
         if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
             return self.start_dhtmlxq();
+        }
+        if mostly_nul(head) {
+            // No text record holds NUL bytes; an endless stream of them (`- < /dev/zero`) has
+            // no line end to stop at, and would be read into memory until it ran out.
+            return Some(self.unreadable(
+                "binary data, not a game log (its first bytes are mostly NUL); save a log as text (UTF-8)"
+                    .into(),
+            ));
         }
         self.content = crate::record::sniff::content_game(&head[..head.len().min(SNIFF_BYTES)]);
         self.state = ReaderState::Native;

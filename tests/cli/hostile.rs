@@ -739,3 +739,23 @@ fn bidi_overrides_never_reach_the_page_raw() {
     assert!(!html.contains('\u{202e}'));
     assert!(html.contains("\u{21c6}evil") && html.contains("\u{21c6}comment"));
 }
+
+/// A source that is mostly NUL bytes (binary data, `- < /dev/zero`, UTF-16 text) is refused
+/// from its first bytes: an endless stream of NULs has no line end, and was read into memory
+/// until it ran out (5 GB in 3 s). A stray NUL in a text log is still read as it is.
+#[test]
+fn a_source_of_nul_bytes_is_refused_from_its_first_bytes() {
+    let run = bin::arbiter(["check", "--format", "json", "-"])
+        .stdin(vec![0u8; 32 << 10])
+        .run();
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stdout
+            .contains("binary data, not a game log (its first bytes are mostly NUL)"),
+        "{}",
+        run.stdout
+    );
+    let stray = good_game().replace("1. h1-h2", "{a\u{0}b} 1. h1-h2");
+    let (code, games) = hostile("stray-nul", stray);
+    assert_eq!(code, 0, "{games:?}");
+}
