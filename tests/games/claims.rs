@@ -127,6 +127,11 @@ const STRATEGO: &[Case] = &[
     ),
     // 99 plies: below the admin's threshold.
     case("history/veldslag-no-capture-80.arb", 99, Draw, No, &[]),
+    // Header: a NoCapture tag carries 158 quiet plies in; 160 are reached on ply 2.
+    case("history/veldslag-no-capture-tag.arb", 0, Draw, Admin, &[]),
+    case("history/veldslag-no-capture-tag.arb", 1, NoCapture, Admin, &[]),
+    case("history/veldslag-no-capture-tag.arb", 2, Draw, Yes, &[2]),
+    case("history/veldslag-no-capture-tag.arb", 3, NoCapture, Yes, &[2]),
     // A classic game has no no-capture claim.
     case("stratego/clean-stratego.arb", 10, NoCapture, NoApply, &[]),
     // Header: after ply 14 neither side can move: a draw.

@@ -35,8 +35,11 @@ impl Stratego {
         match claim {
             Claim::TwoSquares => Some(self.two_squares(ctx)),
             Claim::Chase => Some(self.chase(ctx)),
-            Claim::NoCapture if veldslag => Some(no_capture_claim(ctx)),
-            Claim::Draw if veldslag => Some(no_capture_claim(ctx)),
+            Claim::NoCapture | Claim::Draw if veldslag => {
+                // A position tag's count of quiet plies before the log (`NoCapture`).
+                let before = state_after(self, ctx.record, ctx.params, 0).map_or(0, |(s, _)| s.quiet_plies);
+                Some(no_capture_claim(ctx, before))
+            }
             Claim::Draw => Some(Answer::new(
                 Standing::DoesNotHold,
                 "neither-can-move",
@@ -220,16 +223,29 @@ fn nearest_text(ctx: &ClaimContext, ply: u32, what: &str) -> String {
 }
 
 /// Veldslag's draw on the no-capture thresholds (rulings §1.6): holds from 80 moves per side
-/// without an attack, at the admin's discretion from 50, otherwise not.
-fn no_capture_claim(ctx: &ClaimContext) -> Answer {
+/// without an attack, at the admin's discretion from 50, otherwise not. `before`: the quiet
+/// plies the log's start position already counts (its `NoCapture` tag), which count on until
+/// the log's first attack, as the check counts them.
+fn no_capture_claim(ctx: &ClaimContext, before: u32) -> Answer {
     let plies = &ctx.replay.plies;
     let n = ctx.ply;
-    let since = no_capture::plies_since_capture(plies, n);
     let last = no_capture::last_capture(plies, n);
-    let from = last.unwrap_or(0);
+    let carried = if last.is_none() { before } else { 0 };
+    let since = no_capture::plies_since_capture(plies, n).saturating_add(carried);
+    // The ply after which the count was 0: before the log's first ply when the tag carries it.
+    let from = i64::from(n) - i64::from(since);
     let since_text = match last {
         Some(c) => format!("since the attack on {}", ctx.name(c)),
+        None if carried > 0 => {
+            format!("since before the log's start (its NoCapture tag counts {carried})")
+        }
         None => "since the start".to_string(),
+    };
+    // A threshold reached on a ply of the log is evidence; one reached before it is not.
+    let at = |plies: u32| {
+        u32::try_from(from + i64::from(plies))
+            .ok()
+            .filter(|&p| p > 0)
     };
     let moves = since / 2;
     let counted = format!("{since} plies ({moves} moves per side) without an attack {since_text}");
@@ -238,14 +254,14 @@ fn no_capture_claim(ctx: &ClaimContext) -> Answer {
         .into_iter()
         .collect();
     let (standing, code, reason) = if since >= REQUEST_PLIES {
-        evidence.push(Evidence::new(from + REQUEST_PLIES, "80 moves per side"));
+        evidence.extend(at(REQUEST_PLIES).map(|p| Evidence::new(p, "80 moves per side")));
         (
             Standing::Holds,
             Code::NoCapture80,
             format!("{counted}: at 80 moves per side a draw is declared on request"),
         )
     } else if since >= DISCRETION_PLIES {
-        evidence.push(Evidence::new(from + DISCRETION_PLIES, "50 moves per side"));
+        evidence.extend(at(DISCRETION_PLIES).map(|p| Evidence::new(p, "50 moves per side")));
         (
             Standing::Discretionary,
             Code::NoCapture50,
@@ -264,12 +280,12 @@ fn no_capture_claim(ctx: &ClaimContext) -> Answer {
         Standing::Holds => None,
         Standing::Discretionary => Some(format!(
             "on request from ply {} (80 moves per side), if no attack comes first",
-            from + REQUEST_PLIES
+            from + i64::from(REQUEST_PLIES)
         )),
         _ => Some(format!(
             "at the admin's discretion from ply {} (50 moves per side), on request from ply {} (80), if no attack comes first",
-            from + DISCRETION_PLIES,
-            from + REQUEST_PLIES
+            from + i64::from(DISCRETION_PLIES),
+            from + i64::from(REQUEST_PLIES)
         )),
     };
     a
