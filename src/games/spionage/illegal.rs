@@ -217,7 +217,7 @@ impl Spionage {
             ),
             Illegal::NoReturn(s, kind) => (
                 format!(
-                    "the {} may not go straight back to {}, which it left in {name}'s previous turn ({at})",
+                    "the {} may not go straight back to {} ({at}): it left that square in {name}'s previous turn",
                     kind.name(),
                     g.name(s)
                 ),
