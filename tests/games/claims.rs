@@ -129,9 +129,21 @@ const STRATEGO: &[Case] = &[
     case("history/veldslag-no-capture-80.arb", 99, Draw, No, &[]),
     // Header: a NoCapture tag carries 158 quiet plies in; 160 are reached on ply 2.
     case("history/veldslag-no-capture-tag.arb", 0, Draw, Admin, &[]),
-    case("history/veldslag-no-capture-tag.arb", 1, NoCapture, Admin, &[]),
+    case(
+        "history/veldslag-no-capture-tag.arb",
+        1,
+        NoCapture,
+        Admin,
+        &[],
+    ),
     case("history/veldslag-no-capture-tag.arb", 2, Draw, Yes, &[2]),
-    case("history/veldslag-no-capture-tag.arb", 3, NoCapture, Yes, &[2]),
+    case(
+        "history/veldslag-no-capture-tag.arb",
+        3,
+        NoCapture,
+        Yes,
+        &[2],
+    ),
     // A classic game has no no-capture claim.
     case("stratego/clean-stratego.arb", 10, NoCapture, NoApply, &[]),
     // Header: after ply 14 neither side can move: a draw.
@@ -260,6 +272,9 @@ const XIANGQI: &[Case] = &[
     // Header: the 2-move limit (4 plies) is reached on ply 4.
     case("xiangqi/move-limit.arb", 3, MoveLimit, No, &[]),
     case("xiangqi/move-limit.arb", 4, MoveLimit, Yes, &[]),
+    // Header: the mate on the limit's ply takes precedence (§4.2): the limit claim fails.
+    case("xiangqi/move-limit-mate-first.arb", 4, MoveLimit, No, &[4]),
+    case("xiangqi/move-limit-mate-first.arb", 3, MoveLimit, No, &[]),
     // Plain xiangqi has no move limit without NoCaptureLimit; no chase rule of its own.
     case("xiangqi/checkmate.arb", 1, MoveLimit, NoApply, &[]),
     case("xiangqi/checkmate.arb", 1, Chase, NoApply, &[]),
@@ -301,6 +316,8 @@ const JIEQI: &[Case] = &[
     // Header: the FEN starts 114 plies without a capture; the 60-move limit (120 plies) is
     // reached on ply 6.
     case("jieqi/move-limit.arb", 6, MoveLimit, Yes, &[]),
+    // Header: mate on ply 1, the 120th quiet ply: the limit claim fails.
+    case("jieqi/move-limit-mate.arb", 1, MoveLimit, No, &[1]),
 ];
 
 /// The reply to `c`.

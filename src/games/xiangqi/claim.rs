@@ -222,6 +222,25 @@ impl Xiangqi {
             ctx.name(ctx.ply)
         );
         if quiet >= need {
+            // A mate, stalemate or repetition on the limit's ply takes precedence (§4.2).
+            let other = ctx
+                .replay
+                .outcome
+                .as_ref()
+                .filter(|o| o.ply == ctx.ply && o.reason != EndReason::MoveLimit);
+            if let Some(o) = other {
+                let mut a = Answer::new(
+                    Standing::DoesNotHold,
+                    code,
+                    source,
+                    format!(
+                        "{counted}: reached, but the game ends on the same ply by {}, which takes precedence (rulings §4.2)",
+                        o.reason.as_str()
+                    ),
+                );
+                a.evidence = vec![Evidence::new(o.ply, "the game ends")];
+                return a;
+            }
             return Answer::new(Standing::Holds, code, source, format!("{counted}: reached"));
         }
         let mut a = Answer::new(Standing::DoesNotHold, code, source, counted);
