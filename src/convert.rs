@@ -133,6 +133,22 @@ pub fn write_native(record: &GameRecord, w: &Writing) -> Result<String, Finding>
 /// importer's), an importer's move to a square the board does not have, a setup row with
 /// characters the grammar does not take.
 fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
+    for v in &record.variations {
+        // A variation is written after the move it replaces: one that starts past its parent
+        // line's last move replaces none, and written there it would be read as the parent's
+        // own continuation (another line of play, another verdict).
+        let replaced = (v.start as usize).saturating_sub(record.line_start(v.parent) as usize);
+        if replaced >= record.line_moves(v.parent).len() {
+            return Err(Finding::new(
+                Code::ParseError,
+                v.span,
+                "a variation that starts after the last move of its line cannot be written in a native log",
+                Rule::LogMoves,
+            )
+            .label("no move of its line to give an alternative to")
+            .help("a native log writes a variation after the move it replaces; `arbiter check` judges the record as it is"));
+        }
+    }
     let lines = std::iter::once(&record.moves).chain(record.variations.iter().map(|v| &v.moves));
     for m in lines.flatten() {
         // An importer writes a square it cannot name as `?`.

@@ -377,3 +377,29 @@ fn convert_refuses_a_move_to_no_square_rather_than_change_the_verdict() {
     );
     assert!(convert.stderr.contains(":11:8]"), "{}", convert.stderr);
 }
+
+/// A DhtmlXQ variation that starts after the last move of its line (it replaces no move) is
+/// not written after that line's last move, where a native log reads it as the line's own
+/// continuation (one line instead of two, the result no longer compared): convert refuses the
+/// game (exit 2) and says why at the variation.
+#[test]
+fn convert_refuses_a_variation_past_the_end_of_its_line() {
+    let d = Dir::new("past-end");
+    d.write(
+        "past-end.txt",
+        "[DhtmlXQ][DhtmlXQ_result]W[/DhtmlXQ_result][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][DhtmlXQ_move_0_3_1]19271022[/DhtmlXQ_move_0_3_1][/DhtmlXQ]\n",
+    );
+    let check = d.run(&["check", "--format", "json", "past-end.txt"]);
+    let doc: Value = serde_json::from_str(&check.stdout).expect("JSON");
+    assert_eq!(doc["summary"]["lines"], 2, "{}", check.stdout);
+    let convert = d.run(&["convert", "past-end.txt"]);
+    assert_eq!(convert.code, 2, "{}", convert.stdout);
+    assert_eq!(convert.stdout, "");
+    assert!(
+        convert.stderr.contains(
+            "a variation that starts after the last move of its line cannot be written in a native log"
+        ),
+        "{}",
+        convert.stderr
+    );
+}

@@ -68,7 +68,13 @@ pub fn roundtrip_in(
                     // In another notation, or an importer's move to no square (which a
                     // native log cannot write), a refused move may refuse the game.
                     let refused_move = before.findings.iter().any(|f| f.code == Code::IllegalMove);
-                    if !refused_move && !before.findings.iter().any(|f| f.code.is_unusable()) {
+                    // A variation past its parent line's last move has no place in a log.
+                    let past_end = rec.variations.iter().any(|v| {
+                        let replaced = (v.start - rec.line_start(v.parent)) as usize;
+                        replaced >= rec.line_moves(v.parent).len()
+                    });
+                    let unusable = before.findings.iter().any(|f| f.code.is_unusable());
+                    if !refused_move && !past_end && !unusable {
                         return Err(format!(
                             "{name} game {}: convert refuses a game check judges: {:?}",
                             rec.index, before.findings
