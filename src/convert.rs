@@ -374,15 +374,7 @@ impl<'a> Movetext<'a> {
             }
             self.notes(line, idx);
             if idx == moves.len() {
-                if let Some(mut kids) = self.children.remove(&(line, idx)) {
-                    let first = kids.remove(0);
-                    self.children
-                        .entry((first, 0))
-                        .or_default()
-                        .splice(0..0, kids);
-                    (top.line, top.next) = (first, 0);
-                    continue;
-                }
+                // No variation starts past a line's last move (`refuse_unwritable`).
                 let closes = top.parens == Parens::Open;
                 stack.pop();
                 if closes {
@@ -589,7 +581,90 @@ pub fn convert_one(
     if rec.unreadable() {
         return Err(Problem::Findings(rec.findings.clone()));
     }
-    written(rec, overrides, notation, &[])
+    let text = written(rec, overrides, notation, &[])?;
+    // What was written is judged again: it must be judged as the record is.
+    let opts = crate::pipeline::Options {
+        overrides: overrides.clone(),
+    };
+    let judged = judgement(&crate::pipeline::check_record("", rec, &opts));
+    let Some(differs) = judged_otherwise(&judged, &text, &opts) else {
+        return Ok(text);
+    };
+    // As written, moves may read otherwise under the Game tag convert adds (a Game tag makes
+    // coordinates ICCS, where the source's were read with ranks from 1): each written anew.
+    if notation.is_none() {
+        if let Ok(iccs) = written(rec, overrides, Some("iccs"), &[]) {
+            if judged_otherwise(&judged, &iccs, &opts).is_none() {
+                return Ok(iccs);
+            }
+        }
+    }
+    let at = Span::new(rec.span.start, rec.span.start);
+    Err(Problem::Findings(vec![Finding::new(
+        Code::ParseError,
+        at,
+        format!("written as a native log, this game would be judged otherwise ({differs})"),
+        Rule::LogFormat,
+    )
+    .label("convert writes only what is judged the same")
+    .help("`arbiter check` judges the record as it is; please report the record, so that convert learns to write it")]))
+}
+
+/// What convert must keep of a game's judgement: its plies, its outcome, and the finding codes
+/// at their plies, each as often as found (on whichever line: an archive's lines are numbered
+/// in the order the log writes them, which may differ from the archive's). A `record-defect`
+/// is left out: it names a defect of the source that was repaired on reading, which the log
+/// convert writes no longer has.
+type Judgement = (
+    usize,
+    Option<crate::rules::Outcome>,
+    Vec<(Option<u32>, Code)>,
+);
+
+fn judgement(r: &crate::pipeline::GameReport) -> Judgement {
+    let mut codes: Vec<_> = r
+        .findings
+        .iter()
+        .filter(|f| f.code != Code::RecordDefect)
+        .map(|f| (f.ply, f.code))
+        .collect();
+    codes.sort_unstable();
+    (r.plies, r.outcome.clone(), codes)
+}
+
+/// How the log `text` is judged otherwise than `judged`, in words; `None` when alike.
+fn judged_otherwise(
+    judged: &Judgement,
+    text: &str,
+    opts: &crate::pipeline::Options,
+) -> Option<String> {
+    let src = crate::pipeline::Source::from_bytes("converted", text.as_bytes().to_vec());
+    let after = crate::pipeline::check_source(&src, opts);
+    let [one] = after.as_slice() else {
+        return Some(format!("{} games instead of one", after.len()));
+    };
+    let again = judgement(one);
+    if again.0 != judged.0 {
+        return Some(format!("{} plies instead of {}", again.0, judged.0));
+    }
+    if again.1 != judged.1 {
+        return Some("another outcome".into());
+    }
+    if again.2 == judged.2 {
+        return None;
+    }
+    // Both sorted: the first place they part says what one has that the other lacks.
+    let (a, b) = (&judged.2, &again.2);
+    let at = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let say = |what: &str, (ply, code): (Option<u32>, Code)| {
+        format!("{what} {code} at ply {}", ply.unwrap_or(0))
+    };
+    Some(match (a.get(at), b.get(at)) {
+        (Some(&x), Some(&y)) if x < y => say("no", x),
+        (Some(&x), None) => say("no", x),
+        (_, Some(&y)) => say("a", y),
+        (None, None) => "the same findings".into(),
+    })
 }
 
 /// [`convert_one`] of a readable record, with `notes` after the header.

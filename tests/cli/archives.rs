@@ -252,12 +252,13 @@ fn the_html_report_names_a_variation_finding_by_its_line() {
     assert!(li.contains(r#"data-own="" data-ev="""#), "{li}");
 }
 
-/// A DhtmlXQ variation that branches off after its line's last move continues that line
-/// (`( ... )` cannot say it): convert writes it as the continuation, its sibling as a variation
-/// of its first move, and a variation of it after them; the converted log gives the same
-/// illegal moves at the same plies (it once dropped the variation and judged the game clean).
+/// A DhtmlXQ variation that branches off after its line's last move replaces no move of it
+/// (`( ... )` cannot say that): written as the line's continuation it made the main line 4
+/// plies where the record's has 2 (another game: a recorded result judged against other moves),
+/// so convert refuses the game (exit 2) with the reason at the variation, and check judges
+/// the record as it is: its two variations, each an illegal move at ply 3.
 #[test]
-fn a_continuation_variation_is_converted_as_the_continuation() {
+fn a_continuation_variation_is_refused_by_convert() {
     let dir = std::env::temp_dir().join(format!("arbiter-continuation-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("continuation.txt");
@@ -270,39 +271,36 @@ fn a_continuation_variation_is_converted_as_the_continuation() {
     .expect("write");
     let p = path.to_str().expect("UTF-8 path");
     let converted = bin::run(&["convert", p]);
-    assert_eq!(converted.code, 0, "{}", converted.stderr);
+    assert_eq!(converted.code, 2, "{}", converted.stdout);
+    assert_eq!(converted.stdout, "");
     assert!(
-        converted
-            .stdout
-            .ends_with("1. h2e2 h9g7 2. h2e2 (2. b2e2) 2... h9g7\n"),
+        converted.stderr.contains(
+            "a variation that starts after the last move of its line cannot be written in a native log"
+        ),
         "{}",
-        converted.stdout
+        converted.stderr
     );
-    let log = dir.join("converted.arb");
-    std::fs::write(&log, &converted.stdout).expect("write");
-    let errors = |file: &str| {
-        let run = bin::run(&["check", "--format", "json", file]);
-        let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
-        let mut e: Vec<(String, u64)> = doc["games"][0]["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .filter(|f| f["severity"] == "error")
-            .map(|f| {
-                (
-                    f["code"].as_str().unwrap().to_string(),
-                    f["ply"].as_u64().unwrap(),
-                )
-            })
-            .collect();
-        e.sort();
-        e
-    };
+    let run = bin::run(&["check", "--format", "json", p]);
+    let doc: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let game = &doc["games"][0];
+    assert_eq!(game["plies"], 2);
+    let mut errors: Vec<(String, u64)> = game["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_string(),
+                f["ply"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    errors.sort();
     let want = vec![
         ("illegal-move".to_string(), 3),
         ("illegal-move".to_string(), 3),
     ];
-    assert_eq!(errors(p), want);
-    assert_eq!(errors(log.to_str().unwrap()), want);
+    assert_eq!(errors, want);
     let _ = std::fs::remove_dir_all(&dir);
 }

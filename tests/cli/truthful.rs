@@ -403,3 +403,26 @@ fn convert_refuses_a_variation_past_the_end_of_its_line() {
         convert.stderr
     );
 }
+
+/// convert judges what it wrote and keeps it only when it is judged as the record is. A game
+/// named by `--game xiangqi` whose coordinates count ranks from 1 (`a1a2`: the Chariot one
+/// step up) would read otherwise under the Game tag convert adds (a Game tag makes coordinates
+/// ICCS, ranks from 0: no piece on a1): its moves are written anew in ICCS instead.
+#[test]
+fn convert_writes_moves_anew_where_its_game_tag_would_read_them_otherwise() {
+    let d = Dir::new("rank-base");
+    d.write("r1.pgn", "[Result \"*\"]\n\n1. a1a2 *\n");
+    let check = d.run(&["check", "--game", "xiangqi", "--format", "json", "r1.pgn"]);
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    let convert = d.run(&["convert", "--game", "xiangqi", "r1.pgn"]);
+    assert_eq!(convert.code, 0, "{}", convert.stderr);
+    assert_eq!(
+        convert.stdout,
+        "[Game \"xiangqi\"]\n[Result \"*\"]\n[Format \"ICCS\"]\n\n1. a0a1 *\n"
+    );
+    d.write("converted.arb", &convert.stdout);
+    let again = d.run(&["check", "--format", "json", "converted.arb"]);
+    assert_eq!(again.code, 0, "{}", again.stdout);
+    let doc: Value = serde_json::from_str(&again.stdout).expect("JSON");
+    assert_eq!(doc["games"][0]["plies"], 1);
+}
