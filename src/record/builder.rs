@@ -300,6 +300,11 @@ impl<'a> Builder<'a> {
     pub fn ply(&mut self, turn: usize, p: &Ply) {
         let tspan = self.span(p.text);
         let text = self.text(p.text);
+        if text.eq_ignore_ascii_case("setup") {
+            // No move is written `setup`: a setup section whose rows the grammar could not
+            // read is taken as moves, and would be judged as a game with no setup.
+            self.record.findings.push(setup_among_moves_finding(tspan));
+        }
         if let Some(a) = p.annotation.filter(|a| a.0 > p.text.1 + 1) {
             let f = spaced_annotation_finding(self.span((p.text.1, a.0 - 1)), self.span(a));
             self.record.findings.push(f);
@@ -486,6 +491,19 @@ fn stray_cells_finding(label: &str, cells: Span, stray: Span) -> Finding {
     .label("more squares after a space")
     .with_label(cells, "the row's squares start here")
     .help("write a setup row as its rank, a space, then one character per square with no space between them, e.g. `10 FBS2239X..`")
+}
+
+/// The `parse-error` for the word `setup` (at `span`) among the moves.
+#[cold]
+fn setup_among_moves_finding(span: Span) -> Finding {
+    Finding::new(
+        Code::ParseError,
+        span,
+        "a setup section whose rows cannot be read, taken as moves",
+        FORMAT_RULE,
+    )
+    .label("this setup section's rows are not setup rows")
+    .help("a setup row is its rank (one or two digits), a space, then one character a square, e.g. `10 FBS2239X..`; setup sections come after the tags and before the moves")
 }
 
 /// The `record-defect` warning for an annotation written after a space (`gap`).

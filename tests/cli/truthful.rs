@@ -426,3 +426,28 @@ fn convert_writes_moves_anew_where_its_game_tag_would_read_them_otherwise() {
     let doc: Value = serde_json::from_str(&again.stdout).expect("JSON");
     assert_eq!(doc["games"][0]["plies"], 1);
 }
+
+/// A setup section whose row cannot be read (rank `1O`, a letter O) is not taken silently as
+/// moves, which judged the game as one with no setup at all ("no setup for Blue" at a tag,
+/// exit 1): the word `setup` among the moves is a parse-error at that section (exit 2).
+#[test]
+fn a_setup_section_with_an_unreadable_row_is_a_parse_error_there() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/stratego/clean-stratego.arb"),
+    )
+    .expect("the fixture");
+    let broken = text.replacen("\n 10 ", "\n 1O ", 1);
+    assert_ne!(broken, text, "the fixture has a row of rank 10");
+    let d = Dir::new("setup-typo");
+    d.write("typo.arb", &broken);
+    let (code, games) = d.json("typo.arb");
+    assert_eq!(code, 2);
+    let first = &games[0]["findings"][0];
+    assert_eq!(first["code"], "parse-error");
+    assert_eq!(
+        first["message"],
+        "a setup section whose rows cannot be read, taken as moves"
+    );
+    let line = broken[..broken.find("\n 1O ").unwrap()].lines().count();
+    assert_eq!(first["line"], line, "the section before the row");
+}
