@@ -656,8 +656,9 @@ fn judged_otherwise(
     // Both sorted: the first place they part says what one has that the other lacks.
     let (a, b) = (&judged.2, &again.2);
     let at = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let say = |what: &str, (ply, code): (Option<u32>, Code)| {
-        format!("{what} {code} at ply {}", ply.unwrap_or(0))
+    let say = |what: &str, (ply, code): (Option<u32>, Code)| match ply {
+        Some(p) => format!("{what} {code} at ply {p}"),
+        None => format!("{what} {code} on the record"),
     };
     Some(match (a.get(at), b.get(at)) {
         (Some(&x), Some(&y)) if x < y => say("no", x),

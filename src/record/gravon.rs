@@ -553,15 +553,14 @@ fn attr_raw<'a>(text: &'a str, elem: Span, name: &str) -> Option<(&'a str, Span)
     None
 }
 
+/// An attribute or text value of the XML, read: the five predefined entities and numeric
+/// character references (`&#233;`, `&#xE9;`); a value with any other entity (or a broken one)
+/// is kept as written.
 fn unescape_xml(s: &str) -> String {
     if !s.contains('&') {
         return s.to_string();
     }
-    s.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&amp;", "&")
+    quick_xml::escape::unescape(s).map_or_else(|_| s.to_string(), |v| v.into_owned())
 }
 
 /// Translates `<field content>` into two setup sections (Red ranks 1-4, Blue 7-10); spans of
@@ -953,6 +952,18 @@ fn read_result(g: &mut GameRecord, text: &str, elem: Span) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numeric character references are read like the predefined entities (a player `Ren&#233;`
+    /// was shown and converted as written); an unknown entity keeps the value as written.
+    #[test]
+    fn values_read_entities_and_character_references() {
+        assert_eq!(
+            unescape_xml("Ren&#233; &amp; Ana&#xEF;s &lt;3"),
+            "René & Anaïs <3"
+        );
+        assert_eq!(unescape_xml("a &nbsp; b"), "a &nbsp; b");
+        assert_eq!(unescape_xml("plain"), "plain");
+    }
 
     #[test]
     fn squares() {
