@@ -472,12 +472,21 @@ fn known_by_content(head: &[u8]) -> Option<KnownFormat> {
     }
 }
 
-/// True when at least a quarter of `head` (a source's first bytes) is NUL: binary data, or
-/// text in UTF-16 or UTF-32, which no reader of arbiter takes. A stray NUL in a text log is
-/// read (and reported) as it is.
-fn mostly_nul(head: &[u8]) -> bool {
-    !head.is_empty() && memchr::memchr_iter(0, head).count() * 4 >= head.len()
+/// True when `bytes` (a source's or a game's first bytes) start with binary data: their first
+/// 4 KB or more (up to [`SNIFF_BYTES`]) hold no line end and are at least a quarter NUL. No
+/// text record holds such a line, and an endless stream of it (`- < /dev/zero`) has no line
+/// end to stop at. The same test decides for a source and for each of its games, so a game is
+/// judged alike in its file and alone; a stray NUL in a text log is read as it is.
+fn binary_line(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+    head.len() >= 4096
+        && memchr::memchr2(b'\n', b'\r', head).is_none()
+        && memchr::memchr_iter(0, head).count() * 4 >= head.len()
 }
+
+/// Why a source or a game that [`binary_line`] finds is not read.
+const BINARY: &str =
+    "binary data, not a game log (a first line of 4 KB or more, mostly NUL); save a log as text (UTF-8)";
 
 /// True when the text is XML whose first element is Gravon's `<stratego>` (or a bare
 /// `<game>`): after a byte order mark, white space, the XML declaration, comments, processing
@@ -748,6 +757,10 @@ impl<R: BufRead> ChunkReader<R> {
     /// source (invalid UTF-8 repaired), counted as the source's next game.
     fn emit(&mut self, bytes: Vec<u8>, at: (usize, usize, Column), kind: ChunkKind) -> Chunk {
         let (offset, line, column) = at;
+        let kind = match kind {
+            ChunkKind::Native if binary_line(&bytes) => ChunkKind::Unreadable(BINARY.into()),
+            k => k,
+        };
         let unnamed_before = self.unnamed_seen;
         if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
             self.unnamed_seen = true;
@@ -1087,13 +1100,9 @@ impl<R: BufRead> ChunkReader<R> {
         if crate::record::dhtmlxq::looks_like_dhtmlxq(head) || looks_like_markup(head) {
             return self.start_dhtmlxq();
         }
-        if mostly_nul(head) {
-            // No text record holds NUL bytes; an endless stream of them (`- < /dev/zero`) has
-            // no line end to stop at, and would be read into memory until it ran out.
-            return Some(self.unreadable(
-                "binary data, not a game log (its first bytes are mostly NUL); save a log as text (UTF-8)"
-                    .into(),
-            ));
+        if binary_line(head) {
+            // Not read on: an endless stream would be read into memory until it ran out.
+            return Some(self.unreadable(BINARY.into()));
         }
         self.content = crate::record::sniff::content_game(&head[..head.len().min(SNIFF_BYTES)]);
         self.state = ReaderState::Native;

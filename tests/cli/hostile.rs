@@ -472,6 +472,60 @@ fn fuzz_crashes_stay_fixed() {
     assert!(n >= 1, "no fuzz crash inputs in {}", dir.display());
 }
 
+/// Every native game of every input in `fixtures/fuzz/` is judged alike in its file and alone
+/// (the fuzz targets' property; a short NUL-heavy game was once refused alone as binary data
+/// and read in its file).
+#[test]
+fn fuzz_inputs_judge_each_game_alike_alone() {
+    use arbiter::input::ChunkKind;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fuzz");
+    let opts = arbiter::Options::default();
+    let judged = |c: &arbiter::input::Chunk, base: usize| -> Vec<String> {
+        arbiter::pipeline::check_chunk(c, &opts)
+            .iter()
+            .map(|r| {
+                let codes: Vec<_> = r
+                    .findings
+                    .iter()
+                    .filter(|f| f.rule != arbiter::finding::Rule::LogNoGameTag)
+                    .map(|f| format!("{} {:?} {}", f.code, f.ply, f.span.start - base))
+                    .collect();
+                format!("{:?} {} {:?} {codes:?}", r.game, r.plies, r.outcome)
+            })
+            .collect()
+    };
+    let mut games = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        for chunk in arbiter::input::chunks_of_text("fuzz.arb", bytes.clone()) {
+            if !matches!(chunk.kind, ChunkKind::Native) {
+                continue;
+            }
+            let end = chunk.offset + chunk.text.len();
+            let mut alone =
+                arbiter::input::chunks_of_text("fuzz.arb", bytes[chunk.offset..end].to_vec());
+            assert_eq!(
+                alone.len(),
+                1,
+                "{}: game at byte {}",
+                path.display(),
+                chunk.offset
+            );
+            alone[0].content_game = chunk.content_game;
+            assert_eq!(
+                judged(&chunk, chunk.offset),
+                judged(&alone[0], 0),
+                "{}: game at byte {}",
+                path.display(),
+                chunk.offset
+            );
+            games += 1;
+        }
+    }
+    assert!(games >= 10, "{games} games compared");
+}
+
 /// quick-xml counts positions after a leading BOM: a Gravon record with one reads like the
 /// same record without, and its spans still point at the right bytes.
 #[test]
@@ -740,9 +794,11 @@ fn bidi_overrides_never_reach_the_page_raw() {
     assert!(html.contains("\u{21c6}evil") && html.contains("\u{21c6}comment"));
 }
 
-/// A source that is mostly NUL bytes (binary data, `- < /dev/zero`, UTF-16 text) is refused
-/// from its first bytes: an endless stream of NULs has no line end, and was read into memory
-/// until it ran out (5 GB in 3 s). A stray NUL in a text log is still read as it is.
+/// A source whose first line is 4 KB or more of mostly NUL bytes (binary data, `- <
+/// /dev/zero`) is refused from its first bytes: an endless stream of NULs has no line end,
+/// and was read into memory until it ran out (5 GB in 3 s). A game of a file is refused by the
+/// same test, so it is judged alike alone (a short NUL-heavy game once was not: the fuzz
+/// inputs `fixtures/fuzz/nul-heavy-*`); a stray NUL in a text log is still read as it is.
 #[test]
 fn a_source_of_nul_bytes_is_refused_from_its_first_bytes() {
     let run = bin::arbiter(["check", "--format", "json", "-"])
@@ -751,7 +807,7 @@ fn a_source_of_nul_bytes_is_refused_from_its_first_bytes() {
     assert_eq!(run.code, 2);
     assert!(
         run.stdout
-            .contains("binary data, not a game log (its first bytes are mostly NUL)"),
+            .contains("binary data, not a game log (a first line of 4 KB or more, mostly NUL)"),
         "{}",
         run.stdout
     );
