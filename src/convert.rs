@@ -129,9 +129,9 @@ pub fn write_native(record: &GameRecord, w: &Writing) -> Result<String, Finding>
     Ok(out)
 }
 
-/// The finding for what the native log cannot hold: a move text with a delimiter in it (an
-/// importer's), an importer's move to a square the board does not have, a setup row with
-/// characters the grammar does not take.
+/// The finding for what the native log cannot hold: a variation that starts after its
+/// line's last move, an importer's move to a square the board does not have, a move text with
+/// a delimiter in it (an importer's).
 fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
     for v in &record.variations {
         // A variation is written after the move it replaces: one that starts past its parent
@@ -139,37 +139,30 @@ fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
         // own continuation (another line of play, another verdict).
         let replaced = (v.start as usize).saturating_sub(record.line_start(v.parent) as usize);
         if replaced >= record.line_moves(v.parent).len() {
-            return Err(Finding::new(
+            return Err(unwritable(
                 Code::ParseError,
                 v.span,
-                "a variation that starts after the last move of its line cannot be written in a native log",
-                Rule::LogMoves,
-            )
-            .label("no move of its line to give an alternative to")
-            .help("a native log writes a variation after the move it replaces; `arbiter check` judges the record as it is"));
+                "a variation that starts after the last move of its line cannot be written in a native log".into(),
+                "no move of its line to give an alternative to",
+            ));
         }
     }
     let lines = std::iter::once(&record.moves).chain(record.variations.iter().map(|v| &v.moves));
     for m in lines.flatten() {
-        // An importer writes a square it cannot name as `?`.
+        let text = crate::finding::excerpt(&m.text.value);
+        // An importer writes a square it cannot name as `?`; written so (`b4-?`), the move
+        // would be a `parse-error`, not the source's `illegal-move`.
         let nowhere = |e: &crate::record::PlyExtra| {
             e.imported_coord == Some(None)
                 || (e.imported_coord.is_some() && m.text.value.contains('?'))
         };
         if m.extra.as_deref().is_some_and(nowhere) {
-            // Written as it reads (`b4-?`), it would be a `parse-error`, not the source's
-            // `illegal-move`: the verdict would change.
-            return Err(Finding::new(
+            return Err(unwritable(
                 Code::IllegalMove,
                 m.text.span,
-                format!(
-                    "the move `{}` goes to no square of the board: a native log cannot write it",
-                    crate::finding::excerpt(&m.text.value)
-                ),
-                Rule::LogMoves,
-            )
-            .label("not a square")
-            .help("convert writes only what reads back the same; `arbiter check` judges the record as it is"));
+                format!("the move `{text}` goes to no square of the board: a native log cannot write it"),
+                "not a square",
+            ));
         }
         let bad = m
             .text
@@ -177,20 +170,23 @@ fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
             .chars()
             .any(|c| c.is_whitespace() || "{};()[],\"".contains(c) || c == '\u{feff}');
         if bad || m.text.value.is_empty() {
-            return Err(Finding::new(
+            return Err(unwritable(
                 Code::ParseError,
                 m.text.span,
-                format!(
-                    "the move `{}` cannot be written in a native log",
-                    crate::finding::excerpt(&m.text.value)
-                ),
-                Rule::LogMoves,
-            )
-            .label("a move in a native log has no space, brace, parenthesis, comma or quote")
-            .help("convert writes only what reads back the same; correct the record's move"));
+                format!("the move `{text}` cannot be written in a native log"),
+                "a move in a native log has no space, brace, parenthesis, comma or quote",
+            ));
         }
     }
     Ok(())
+}
+
+/// A finding of [`refuse_unwritable`]: `code` at `span` (the source's bytes), why, and what
+/// the label says there.
+fn unwritable(code: Code, span: Span, message: String, label: &str) -> Finding {
+    Finding::new(code, span, message, Rule::LogMoves)
+        .label(label.to_string())
+        .help("convert writes only what reads back the same; `arbiter check` judges the record as it is")
 }
 
 /// Tags, setups and the comments before the movetext, in the order they stood; tags always
@@ -621,6 +617,7 @@ type Judgement = (
     Vec<(Option<u32>, Code)>,
 );
 
+/// The [`Judgement`] of a checked game `r` (its codes sorted, to compare in one pass).
 fn judgement(r: &crate::pipeline::GameReport) -> Judgement {
     let mut codes: Vec<_> = r
         .findings

@@ -365,17 +365,19 @@ fn convert_refuses_a_move_to_no_square_rather_than_change_the_verdict() {
     let check = bin::run(&["check", "--color", "never", f]);
     assert_eq!(check.code, 1);
     assert!(check.stdout.contains("illegal-move"), "{}", check.stdout);
-    let convert = bin::run(&["convert", f]);
-    assert_eq!(convert.code, 2, "{}", convert.stdout);
-    assert_eq!(convert.stdout, "");
-    assert!(
-        convert.stderr.contains(
-            "the move `b4-?` goes to no square of the board: a native log cannot write it"
-        ),
-        "{}",
-        convert.stderr
+    let convert = refused(
+        bin::run(&["convert", f]),
+        "the move `b4-?` goes to no square of the board: a native log cannot write it",
     );
     assert!(convert.stderr.contains(":11:8]"), "{}", convert.stderr);
+}
+
+/// `run` of `convert` refused its game: exit 2, nothing written, `why` said on stderr.
+fn refused(run: Run, why: &str) -> Run {
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert_eq!(run.stdout, "");
+    assert!(run.stderr.contains(why), "{}", run.stderr);
+    run
 }
 
 /// A DhtmlXQ variation that starts after the last move of its line (it replaces no move) is
@@ -392,15 +394,9 @@ fn convert_refuses_a_variation_past_the_end_of_its_line() {
     let check = d.run(&["check", "--format", "json", "past-end.txt"]);
     let doc: Value = serde_json::from_str(&check.stdout).expect("JSON");
     assert_eq!(doc["summary"]["lines"], 2, "{}", check.stdout);
-    let convert = d.run(&["convert", "past-end.txt"]);
-    assert_eq!(convert.code, 2, "{}", convert.stdout);
-    assert_eq!(convert.stdout, "");
-    assert!(
-        convert.stderr.contains(
-            "a variation that starts after the last move of its line cannot be written in a native log"
-        ),
-        "{}",
-        convert.stderr
+    refused(
+        d.run(&["convert", "past-end.txt"]),
+        "a variation that starts after the last move of its line cannot be written in a native log",
     );
 }
 
