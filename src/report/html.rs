@@ -563,16 +563,9 @@ pub fn game_section(
     );
     tags_table(g.record, s);
     let mut stepper = None;
+    let print = print_plies(report);
     if let Some(game) = report.game.filter(|_| report.replay.is_some()) {
-        let played = report.plies as u32;
-        // The board steps through the main line: a variation's findings have no ply on it.
-        let print = report
-            .findings
-            .iter()
-            .filter(|f| f.ply.is_some() && f.line == 0)
-            .map(|f| f.board_ply(played))
-            .collect();
-        let st = step_through(g, game, &viewers(viewer), &print, kits, faces);
+        let st = step_through(g, game, &viewers(viewer), &print.0, kits, faces);
         if st.frame.is_some() {
             board_block(g, &st, viewer, s);
             stepper = Some(st);
@@ -582,7 +575,7 @@ pub fn game_section(
     let plies = stepper.as_ref().map_or(&[][..], |st| &st.plies[..]);
     findings_block(report, plies, redact, s);
     if let Some(st) = &stepper {
-        print_boards(g, st, faces, s);
+        print_boards(g, st, &print, faces, s);
         let data = script_json(&game_json(g, st, &viewers(viewer), redact));
         let _ = write!(
             s,
@@ -647,20 +640,54 @@ fn findings_block(report: &GameReport, plies: &[PlyInfo], redact: bool, s: &mut 
     s.push_str("</ol>");
 }
 
-/// For print: the board (the page's view) at the ply of each finding that has one (a finding
-/// about the whole record has none), drawn by `show --svg`'s code.
-fn print_boards(g: &GameInput, st: &Stepper, faces: Faces, s: &mut String) {
-    let played = st.plies.len() as u32;
-    let mut plies: Vec<u32> = g
-        .report
+/// At most this many boards a game are drawn for print: a game of thousands of findings (a
+/// long shuffle, each of its repetitions one) would otherwise make a page a thousand times
+/// its log's size.
+pub const PRINT_BOARDS: usize = 24;
+
+/// The plies drawn for print ([`PRINT_BOARDS`] at most: those of the most severe findings
+/// first, then the earliest), and how many other plies with a finding are left out. Only the
+/// main line's findings with a ply count: the board steps through the main line.
+fn print_plies(report: &GameReport) -> (std::collections::BTreeSet<u32>, usize) {
+    use std::cmp::Reverse;
+    let played = report.plies as u32;
+    let mut plies: Vec<(Reverse<Severity>, u32)> = report
         .findings
         .iter()
         .filter(|f| f.ply.is_some() && f.line == 0)
-        .map(|f| f.board_ply(played))
+        .map(|f| (Reverse(f.severity()), f.board_ply(played)))
         .collect();
-    plies.dedup();
+    plies.sort_unstable();
+    let mut chosen = std::collections::BTreeSet::new();
+    let mut all = std::collections::BTreeSet::new();
+    for (_, ply) in plies {
+        if chosen.len() < PRINT_BOARDS {
+            chosen.insert(ply);
+        }
+        all.insert(ply);
+    }
+    let left_out = all.len() - chosen.len();
+    (chosen, left_out)
+}
+
+/// For print: the board (the page's view) at each ply of `print` ([`print_plies`]), drawn by
+/// `show --svg`'s code, and a line saying how many boards are left out.
+fn print_boards(
+    g: &GameInput,
+    st: &Stepper,
+    print: &(std::collections::BTreeSet<u32>, usize),
+    faces: Faces,
+    s: &mut String,
+) {
     s.push_str(r#"<div class="print-boards">"#);
-    for ply in plies {
+    if print.1 > 0 {
+        let _ = write!(
+            s,
+            r#"<p class="print-note">{} more plies with findings have no board here (at most {PRINT_BOARDS} a game, the most severe findings first); the page steps to each.</p>"#,
+            print.1
+        );
+    }
+    for &ply in &print.0 {
         let Some(v) = st.snapshots.get(&ply) else {
             continue;
         };

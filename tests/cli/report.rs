@@ -86,6 +86,38 @@ fn verdict_and_findings_of_a_perpetual_chase() {
     ));
 }
 
+/// A long Jungle shuffle: the repetition fixture's four plies 2,500 times, a finding at
+/// nearly every ply (every Tiger move from ply 9 on is a forbidden repetition). Print gets
+/// the boards of the first 24 errors only, and says how many plies it leaves out: a board a
+/// finding made a 60 KB log an 81 MB page.
+#[test]
+fn print_boards_are_capped_with_the_most_severe_first() {
+    let dir = scratch("print-cap");
+    let log = dir.join("shuffle.arb");
+    let moves = vec!["e7-e8 c3-c2 e8-e7 c2-c3"; 2500].join(" ");
+    std::fs::write(
+        &log,
+        format!("[Game \"jungle\"]\n[FEN \"7/7/4t2/7/7/7/2C4/7/7 b\"]\n\n{moves} *\n"),
+    )
+    .unwrap();
+    let (code, _, html) = report(&dir, &[log.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let print = between(&html, "<div class=\"print-boards\">", "<figure");
+    // Errors at plies 9, 11, ..., 9,999 (4,996 plies), infos at 8 to 11: 4,998 plies.
+    assert_eq!(
+        print,
+        "<p class=\"print-note\">4974 more plies with findings have no board here (at most 24 a game, the most severe findings first); the page steps to each.</p>"
+    );
+    let plies: Vec<&str> = html
+        .split("<figure class=\"print-board\" data-ply=\"")
+        .skip(1)
+        .map(|f| &f[..f.find('"').unwrap()])
+        .collect();
+    let expected: Vec<String> = (0..24).map(|k| (9 + 2 * k).to_string()).collect();
+    assert_eq!(plies, expected);
+    assert!(html.len() < 6_000_000, "{} bytes", html.len());
+}
+
 /// The data block of the 4-ply Xiangqi fixture: moves, captions and the views, the
 /// players' views given as the arbiter's (`same`), since Xiangqi hides nothing.
 #[test]
