@@ -60,15 +60,9 @@ pub fn tag_len(b: &[u8]) -> Option<usize> {
         return None;
     }
     let name = hspace(1);
-    let mut i = name;
-    while b
-        .get(i)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-')
-    {
-        i += 1;
-    }
+    let i = name + b[name..].iter().take_while(|&&c| NAME[c as usize]).count();
     let gap = i;
-    i = hspace(i);
+    let mut i = hspace(i);
     if gap == name || i == gap || b.get(i) != Some(&b'"') {
         return None;
     }
@@ -76,6 +70,17 @@ pub fn tag_len(b: &[u8]) -> Option<usize> {
     i = hspace(close + 1);
     (b.get(i) == Some(&b']')).then_some(i + 1)
 }
+
+/// The bytes of a tag's name: ASCII letters, digits, `_` and `-`.
+const NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c as u8).is_ascii_alphanumeric() || c == b'_' as usize || c == b'-' as usize;
+        c += 1;
+    }
+    t
+};
 
 /// The bytes a quoted tag value stops at: its closing quote, a backslash (an escape, or
 /// itself) and the line ends a value cannot hold.
