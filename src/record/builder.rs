@@ -49,6 +49,10 @@ pub(crate) struct Builder<'a> {
     open: Vec<Open>,
     /// The first token after the result token, which ends the movetext.
     after_result: Option<Span>,
+    /// Moves by which the written numbers run ahead of the turn count (behind when
+    /// negative), as the last wrong number set it: later numbers are checked from it on, so
+    /// one skipped or repeated number is one warning, not one at every number after it.
+    number_shift: i64,
 }
 
 impl<'a> Builder<'a> {
@@ -68,6 +72,7 @@ impl<'a> Builder<'a> {
             },
             open: Vec::new(),
             after_result: None,
+            number_shift: 0,
         }
     }
     /// The line being read.
@@ -263,7 +268,8 @@ impl<'a> Builder<'a> {
         let cur = self.current();
         let turn = cur.turn0 + cur.turns;
         let first = cur.turns == 0 && cur.line == 0;
-        if let Some(want) = misnumbered(&mut self.record, turn, first, n, dots3) {
+        let shift = &mut self.number_shift;
+        if let Some(want) = misnumbered(&mut self.record, shift, (turn, first), n, dots3) {
             let (text, span) = (self.text(at), self.span(at));
             self.record
                 .findings
@@ -458,7 +464,8 @@ impl MainRun<'_, '_> {
     pub fn number(&mut self, n: u64, at: Loc) {
         let turn = (self.turn + self.added) as u64;
         // `misnumbered` without three dots: right when it is the expected number.
-        if n == (turn + self.builder.record.numbering_offset) / 2 + 1 {
+        let counted = (turn + self.builder.record.numbering_offset) / 2 + 1;
+        if counted.checked_add_signed(self.builder.number_shift) == Some(n) {
             return;
         }
         self.sync();
@@ -521,14 +528,16 @@ fn spaced_annotation_finding(gap: Span, annotation: Span) -> Finding {
 }
 
 /// Checks a move number `N.` / `N...` (value `n`, `dots3` for three dots) against the turn it
-/// precedes: turn `t` (0-based) is move `t/2 + 1`, `N.` for the first player and `N...` for the
-/// second. A log may start with the second player (`1...`), which shifts the count. Returns the
-/// number that was expected (`12.` or `12...`) when they differ.
+/// precedes (`turn`, 0-based; `first`: the first turn of the main line): turn `t` is move
+/// `t/2 + 1`, `N.` for the first player and `N...` for the second, plus `shift` moves. A log
+/// may start with the second player (`1...`), which shifts the count. Returns the number that
+/// was expected (`12.` or `12...`) when they differ; a wrong number then sets `shift`, so
+/// that the numbers after it are checked against it.
 #[inline(always)]
 fn misnumbered(
     record: &mut GameRecord,
-    turn: usize,
-    first: bool,
+    shift: &mut i64,
+    (turn, first): (usize, bool),
     n: u64,
     dots3: bool,
 ) -> Option<String> {
@@ -538,21 +547,21 @@ fn misnumbered(
         record.numbering_offset = 1;
     }
     let shifted = turn + record.numbering_offset;
-    let expected = shifted / 2 + 1;
+    let counted = shifted / 2 + 1;
     let expected_second = shifted % 2 == 1;
+    let expected = i128::from(counted) + i128::from(*shift);
     // `N...` before the first player's turn is wrong, and so is a wrong number.
-    if n == expected && (!dots3 || expected_second) {
+    if i128::from(n) == expected && (!dots3 || expected_second) {
         return None;
     }
-    Some(if expected_second {
+    let want = if expected_second {
         format!("{expected}...")
     } else {
         format!("{expected}.")
-    })
+    };
+    *shift = (i128::from(n) - i128::from(counted)).clamp(i64::MIN.into(), i64::MAX.into()) as i64;
+    Some(want)
 }
-
-/// The `record-defect` warning for the move number `text` at `span` where `want` was expected.
-#[cold]
 fn misnumbered_finding(text: &str, span: Span, want: &str) -> Finding {
     Finding::new(
         Code::RecordDefect,
@@ -564,7 +573,7 @@ fn misnumbered_finding(text: &str, span: Span, want: &str) -> Finding {
         FORMAT_RULE,
     )
     .label(format!("expected {want}"))
-    .help("move numbers are optional; when written they must count the turns played")
+    .help("move numbers are optional; when written they must count the turns played (later numbers are checked on from this one)")
 }
 
 /// The value of a move number `N.` / `N...` / `N…` (`u64::MAX` when it is too large for u64:

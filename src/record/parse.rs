@@ -396,6 +396,31 @@ mod tests {
         assert!(g.findings.is_empty(), "{:?}", g.findings);
     }
 
+    /// A skipped or repeated number is one warning: the numbers after it are checked on from
+    /// it. The moves keep their names by the turns played.
+    #[test]
+    fn one_wrong_move_number_is_one_warning() {
+        let t = "1. a2a3 a7a6 3. b2b3 b7b6 4. c2c3 c7c6 4. d2d3 d7d6 5. e2e3 5... e7e6 7. f2f3";
+        let g = &parse_log(t)[0];
+        let found: Vec<(&str, &str)> = g
+            .findings
+            .iter()
+            .map(|f| (&t[f.span.start..f.span.end], f.message.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                ("3.", "move number 3. where 2. was expected"),
+                ("4.", "move number 4. where 5. was expected"),
+                ("7.", "move number 7. where 6. was expected"),
+            ]
+        );
+        assert_eq!(g.move_ref(3, None).unwrap().number, 2, "b2b3 is move 2");
+        for t in ["1. a2a3 a7a6 3. b2b3", "1. a2a3 a7a6 1. b2b3 b7b6 2. c2c3"] {
+            assert_eq!(parse_log(t)[0].findings.len(), 1, "{t}");
+        }
+    }
+
     #[test]
     fn unterminated_comment() {
         let t = "[Game \"x\"]\n1. a2a3 {never closed";
