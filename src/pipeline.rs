@@ -414,14 +414,8 @@ pub fn named_game(
         GameId::parse(g)
             .map(|g| (g, NamedBy::Importer))
             .ok_or_else(|| {
-                Finding::new(
-                    Code::UnsupportedGame,
-                    Span::new(record.span.start, record.span.start),
-                    format!("`{g}` games are not supported"),
-                    Rule::GravonVariants,
-                )
-                .label("unsupported variant")
-                .help("arbiter judges classic, barrage and duell Gravon records")
+                let at = Span::new(record.span.start, record.span.start);
+                games::stratego::gravon_variant_finding(g, at)
             })
     };
     match (&record.implied_game, overrides.game) {

@@ -28,10 +28,14 @@ pub fn engine(game: GameId) -> Box<dyn Engine> {
 }
 
 /// The `unsupported-game` finding for a `Game` tag that names no ruleset but a variant some
-/// engine knows it does not judge (small Spionage, rulings §2), if it does.
+/// engine knows it does not judge (small Spionage, rulings §2; Gravon's classicfree and
+/// ultimate lightning, §1.1), if it does.
 pub fn refuse_name(tag: &Tag) -> Option<Finding> {
-    spionage::setup::names_small_spionage(&tag.value.value)
-        .then(|| spionage::setup::small_variant_finding(tag))
+    let name = &tag.value.value;
+    if stratego::names_gravon_variant(name) {
+        return Some(stratego::gravon_variant_finding(name, tag.value.span));
+    }
+    spionage::setup::names_small_spionage(name).then(|| spionage::setup::small_variant_finding(tag))
 }
 
 /// The rulesets a record that names none could be, by the shape of what it holds: the width

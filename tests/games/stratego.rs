@@ -845,3 +845,20 @@ fn json_documents_are_pinned() {
         insta::assert_json_snapshot!(format!("json_{stem}"), doc);
     }
 }
+
+/// A log's `Game` tag naming Gravon's classicfree or ultimate lightning gets the same clear
+/// refusal as a Gravon record of that type (rulings §1.1: "say so clearly"), at the tag.
+#[test]
+fn gravon_variants_named_by_a_game_tag_are_refused_as_such() {
+    for name in ["classicfree", "Ultimate Lightning", "ultimate_lightning"] {
+        let text = format!("[Game \"{name}\"]\n1. a4-a5 *\n");
+        let src = Source::from_bytes("t.arb", text.clone().into_bytes());
+        let r = &check_source(&src, &Options::default())[0];
+        assert_eq!(r.findings.len(), 1, "{name}");
+        let f = &r.findings[0];
+        assert_eq!(f.code, arbiter::Code::UnsupportedGame);
+        assert_eq!(f.message, format!("`{name}` games are not supported"));
+        assert_eq!(&text[f.span.start..f.span.end], name);
+        assert_eq!(r.plies, 0);
+    }
+}

@@ -37,6 +37,33 @@ const UNREADABLE: coords::Unreadable = coords::Unreadable {
     help: "Stratego moves are written from-to in coordinates: a4-a5, or a4xa5 for an attack",
 };
 
+/// True for the name of a Gravon variant arbiter does not judge (rulings §1.1): Gravon's
+/// `classicfree` and `ultimate lightning`, in any case, spaces, `-` and `_` ignored.
+pub fn names_gravon_variant(name: &str) -> bool {
+    let folded: String = name
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    matches!(
+        folded.as_str(),
+        "classicfree" | "ultimatelightning" | "ultimate"
+    )
+}
+
+/// The `unsupported-game` finding for the Gravon variant `name` (at `span`), a Gravon
+/// record's `type` or a log's `Game` tag (rulings §1.1: "say so clearly").
+pub fn gravon_variant_finding(name: &str, span: Span) -> Finding {
+    Finding::new(
+        Code::UnsupportedGame,
+        span,
+        format!("`{name}` games are not supported"),
+        Rule::GravonVariants,
+    )
+    .label("unsupported variant")
+    .help("arbiter judges Gravon's classic, barrage and duell games (Game tags stratego, barrage, duel)")
+}
+
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
