@@ -78,30 +78,22 @@ const TAG_NAMES: [(&str, &str); 16] = [
 /// Piece letters (xqbase FEN) of the 32 `binit` points, Red's then Black's.
 const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
 
-/// True when `bytes` hold a DhtmlXQ record: the text `[DhtmlXQ` (a block, or bare elements)
-/// and not a native log (whose first character is a tag `[Name "`). How DhtmlXQ is known by
-/// its content.
+/// True when `bytes` hold a DhtmlXQ record: the text `[DhtmlXQ` (a block, or bare
+/// elements) outside a native `;` comment line, and no line that opens with a native tag
+/// pair `[Name "value"]` (a native log that mentions DhtmlXQ, or holds a block after its
+/// games, is read as a native log: each of its games is judged, and a block among them is
+/// a parse error, never a silent loss). How DhtmlXQ is known by its content. Linear.
 pub fn looks_like_dhtmlxq(bytes: &[u8]) -> bool {
-    if memchr::memmem::find(bytes, MARK).is_none() {
-        return false;
-    }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let start = body.iter().position(|b| !b.is_ascii_whitespace());
-    let native_tag = start.is_some_and(|i| {
-        let rest = &body[i..];
-        let name = rest
-            .iter()
-            .skip(1)
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b'-')
-            .count();
-        rest.first() == Some(&b'[')
-            && name > 0
-            && rest[1 + name..]
-                .iter()
-                .find(|b| **b != b' ' && **b != b'\t')
-                .is_some_and(|b| *b == b'"')
-    });
-    !native_tag
+    let mut marked = false;
+    for line in body.split(|&b| b == b'\n' || b == b'\r') {
+        let line = line.trim_ascii_start();
+        if super::split::tag_len(line).is_some() {
+            return false;
+        }
+        marked |= !line.starts_with(b";") && memchr::memmem::find(line, MARK).is_some();
+    }
+    marked
 }
 
 /// The byte ranges of the records of a file: each block from its opening to its closing
@@ -987,6 +979,17 @@ mod tests {
         ));
         assert!(!looks_like_dhtmlxq(b"1. h2e2 h9g7 *"));
         assert!(looks_like_dhtmlxq(b"\xEF\xBB\xBF\n[DhtmlXQ]"));
+        // A native log that mentions DhtmlXQ in a comment, or holds a block after a game.
+        assert!(!looks_like_dhtmlxq(
+            b"; converted from a [DhtmlXQ] record\n[Game \"barrage\"]\n1. a4-a5 *"
+        ));
+        assert!(!looks_like_dhtmlxq(b"; from [DhtmlXQ]\n1. h2e2 h9g7 *"));
+        assert!(!looks_like_dhtmlxq(
+            b"{c}\n[Game \"xiangqi\"]\n1. h2e2 *\n[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]"
+        ));
+        assert!(looks_like_dhtmlxq(
+            b"<div style=\"display:none;\">[DhtmlXQ][/DhtmlXQ]</div>"
+        ));
     }
 
     #[test]

@@ -208,3 +208,28 @@ fn a_gb2312_record_is_decoded() {
         (Some(31), Some(2))
     );
 }
+
+/// A native log that mentions DhtmlXQ in its opening comment is a native log: its game is
+/// judged (the demo's two-squares error, exit 1) and `convert` keeps it, where the whole
+/// file was once read as an empty DhtmlXQ game (0 plies, exit 0, convert wrote an empty
+/// game).
+#[test]
+fn a_native_log_that_mentions_dhtmlxq_is_read_as_native() {
+    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
+    let text = format!("; converted from the viewer's [DhtmlXQ] record\n{demo}");
+    let path = scratch("mentions-dhtmlxq.arb", text.as_bytes());
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}");
+    let g = &games(&out)[0];
+    assert_eq!(
+        (g["game"].as_str(), g["plies"].as_u64()),
+        (Some("barrage"), Some(8))
+    );
+    assert_eq!(codes(g), ["two-squares-rule"]);
+    let (code, out) = run(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("[Game \"barrage\"]") && out.contains("c9-c10"),
+        "{out}"
+    );
+}
