@@ -205,7 +205,7 @@ fn file_and_claim(a: &PathBuf, b: &PathBuf) -> Result<(PathBuf, Claim), String> 
             let unknown = if a.exists() { b } else { a };
             Err(format!(
                 "unknown claim `{}`; one of {CLAIMS}",
-                unknown.display()
+                crate::escape::visible_line(&unknown.display().to_string())
             ))
         }
     }

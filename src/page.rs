@@ -27,7 +27,7 @@ fn viewer_in(report: &GameReport, name: Option<&str>) -> Result<Option<Side>, St
             let [a, b] = g.side_names();
             Err(format!(
                 "{} game {} is {}, which has no {name} player (its players: {}, {})",
-                report.source,
+                crate::escape::visible_line(&report.source),
                 report.index.saturating_add(1),
                 g.as_str(),
                 a.to_lowercase(),
@@ -90,10 +90,18 @@ pub fn run(paths: &[PathBuf], out: &Path, opts: &ReportOptions, err: &mut dyn Wr
     let subtitle = summary.line().trim_start_matches("arbiter: ").to_string();
     let page = html::page(&title, &subtitle, &rows, &kits, &sections);
     if let Err(e) = std::fs::write(out, page) {
-        let _ = writeln!(err, "arbiter: cannot write {}: {e}", out.display());
+        let _ = writeln!(
+            err,
+            "arbiter: cannot write {}: {e}",
+            crate::escape::visible_line(&out.display().to_string())
+        );
         return ExitStatus::Unusable;
     }
-    let _ = writeln!(err, "arbiter: wrote {}", out.display());
+    let _ = writeln!(
+        err,
+        "arbiter: wrote {}",
+        crate::escape::visible_line(&out.display().to_string())
+    );
     let _ = writeln!(err, "{}", summary.line());
     if summary.unusable {
         ExitStatus::Unusable

@@ -710,11 +710,16 @@ pub fn line_or_say(
             let n = rec.variations.len();
             let _ = writeln!(
                 err,
-                "arbiter: game index {} of {} has {} {}; there is no line {line} (0 is the main line, 1 to {n} its variations)",
+                "arbiter: game index {} of {} has {} {}; there is no line {line} ({})",
                 index,
-                input.name(),
+                crate::escape::visible_line(&input.name()),
                 n + 1,
                 if n == 0 { "line" } else { "lines" },
+                match n {
+                    0 => "0 is the main line; the game has no variation".to_string(),
+                    1 => "0 is the main line, 1 its variation".to_string(),
+                    n => format!("0 is the main line, 1 to {n} its variations"),
+                }
             );
             None
         }

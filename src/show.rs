@@ -407,10 +407,18 @@ pub fn run(
     }
     if let Some(path) = req.svg.as_ref().filter(|_| !to_stdout) {
         if let Err(e) = std::fs::write(path, view.render_svg_with(req.faces)) {
-            let _ = writeln!(err, "arbiter: cannot write {}: {e}", path.display());
+            let _ = writeln!(
+                err,
+                "arbiter: cannot write {}: {e}",
+                crate::escape::visible_line(&path.display().to_string())
+            );
             return ExitStatus::Unusable;
         }
-        let _ = writeln!(err, "arbiter: wrote {}", path.display());
+        let _ = writeln!(
+            err,
+            "arbiter: wrote {}",
+            crate::escape::visible_line(&path.display().to_string())
+        );
     }
     ExitStatus::Clean
 }

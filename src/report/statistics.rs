@@ -54,7 +54,7 @@ impl Statistics {
         }
         out.push_str("findings by file:\n");
         for (f, n) in files.iter().take(MAX_FILES) {
-            out.push_str(&format!("  {n:>width$}  {}\n", escape::visible(f)));
+            out.push_str(&format!("  {n:>width$}  {}\n", escape::visible_line(f)));
         }
         if files.len() > MAX_FILES {
             let more = files.len() - MAX_FILES;

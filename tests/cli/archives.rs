@@ -102,9 +102,8 @@ fn show_and_claim_read_one_line() {
     let none = bin::run(&["show", PAGE, "--line", "2", "--ply", "1"]);
     assert_eq!(none.code, 2);
     assert!(
-        none.stderr.contains(
-            "has 2 lines; there is no line 2 (0 is the main line, 1 to 1 its variations)"
-        ),
+        none.stderr
+            .contains("has 2 lines; there is no line 2 (0 is the main line, 1 its variation)"),
         "{}",
         none.stderr
     );

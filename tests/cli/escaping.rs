@@ -140,3 +140,33 @@ fn show_log_escapes_only_for_a_terminal() {
     assert!(shown.contains("\u{241b}[2J\u{241b}[H cleared"), "{shown}");
     assert!(shown.chars().all(|c| c >= ' ' || c == '\n'), "{shown:?}");
 }
+
+/// A file name with ESC, CR and LF is drawn with stand-ins in every message that names it:
+/// `--statistics`' table of files (its LF once forged a row), `show --line` and `claim
+/// --line` past the last line, `report --as` a side the game has not.
+#[test]
+fn a_hostile_file_name_is_drawn_visibly_in_every_message() {
+    let d = workdir("names");
+    let name = "x\x1b[31mr\rn\nl.arb";
+    // A wrong move number: a warning, so that the file is in the table of files.
+    let game = "[Game \"jungle\"]\n[Result \"*\"]\n3. g3-g4 a7-a6 *\n";
+    std::fs::write(d.join(name), game).expect("write");
+    let runs = [
+        run(&d, &["check", "--statistics", "--color", "never", "."]),
+        run(&d, &["show", "--ply", "1", "--line", "2", name]),
+        run(&d, &["claim", "--ply", "1", "--line", "2", name, "draw"]),
+        run(&d, &["report", "-o", "page.html", "--as", "white", name]),
+    ];
+    let shown = "x␛[31mr␍n␊l.arb";
+    for (i, r) in runs.iter().enumerate() {
+        let text = format!("{}{}", r.stdout, r.stderr);
+        assert!(
+            text.chars().all(|c| c >= ' ' || c == '\n') && text.contains(shown),
+            "run {i}: {text:?}"
+        );
+    }
+    assert!(runs[1].stderr.contains(
+        "has 1 line; there is no line 2 (0 is the main line; the game has no variation)"
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+}
