@@ -310,9 +310,15 @@ fn script_json(v: &Value) -> String {
 
 /// The verdict of a judged game in the words of every other output
 /// ([`super::verdict::GameVerdict::line`]): how the moves end it, whether the record agrees,
-/// the findings counted (rulings §1.3, §4.3: the outcome on the board decides).
-pub fn verdict_line(report: &GameReport) -> String {
-    super::verdict::GameVerdict::of(report).line()
+/// the findings counted (rulings §1.3, §4.3: the outcome on the board decides). `redact` (a
+/// player's page of a game with hidden pieces): as [`super::verdict::GameVerdict::for_player`].
+pub fn verdict_line(report: &GameReport, redact: bool) -> String {
+    let v = super::verdict::GameVerdict::of(report);
+    if redact {
+        v.for_player().line()
+    } else {
+        v.line()
+    }
 }
 
 /// The squares a finding is about: its own ply's from- and to-square, and those of the plies
@@ -545,11 +551,18 @@ pub fn game_section(
         report.source,
         report.index.saturating_add(1)
     );
+    let print = print_plies(report);
+    let stepper = report
+        .game
+        .filter(|_| report.replay.is_some())
+        .map(|game| step_through(g, game, &viewers(viewer), &print.0, kits, faces))
+        .filter(|st| st.frame.is_some());
+    let redact = g.for_player && stepper.as_ref().is_none_or(|st| st.hidden);
     let row = GameRow {
         anchor: anchor.clone(),
         title: title.clone(),
         game: report.game.map_or("?", |x| x.as_str()).to_string(),
-        verdict: verdict_line(report),
+        verdict: verdict_line(report, redact),
         worst: report.findings.iter().map(|f| f.severity()).max(),
     };
     let _ = write!(
@@ -562,16 +575,9 @@ pub fn game_section(
         esc(&row.verdict)
     );
     tags_table(g.record, s);
-    let mut stepper = None;
-    let print = print_plies(report);
-    if let Some(game) = report.game.filter(|_| report.replay.is_some()) {
-        let st = step_through(g, game, &viewers(viewer), &print.0, kits, faces);
-        if st.frame.is_some() {
-            board_block(g, &st, viewer, s);
-            stepper = Some(st);
-        }
+    if let Some(st) = &stepper {
+        board_block(g, st, viewer, s);
     }
-    let redact = g.for_player && stepper.as_ref().is_none_or(|st| st.hidden);
     let plies = stepper.as_ref().map_or(&[][..], |st| &st.plies[..]);
     findings_block(report, plies, redact, s);
     if let Some(st) = &stepper {

@@ -227,6 +227,32 @@ impl GameVerdict {
         super::by_severity(c.errors, c.warnings, c.infos)
     }
 
+    /// The verdict as a player's page of a game with hidden pieces gives it: each move
+    /// without its annotation and each finding's message replaced by its code's description
+    /// (both may name a piece that player did not know; docs/report.md).
+    pub fn for_player(mut self) -> GameVerdict {
+        let bare = |m: &mut MoveRef| {
+            if let Some(i) = m.text.find('(') {
+                m.text.truncate(i);
+            }
+        };
+        match &mut self.ending {
+            Ending::Ended { by: Some(m), .. } => bare(m),
+            Ending::Stopped {
+                at, code, message, ..
+            } => {
+                at.iter_mut().for_each(bare);
+                *message = code.description().to_string();
+            }
+            Ending::NotJudged { code, message } => *message = code.description().to_string(),
+            _ => {}
+        }
+        if let RecordCheck::Disagrees(why) = &mut self.record {
+            *why = Code::ResultMismatch.description().to_string();
+        }
+        self
+    }
+
     /// The verdict on one line (the HTML report's): the ending, the recorded result, the
     /// findings, joined by ` · `. Text from the log is not escaped.
     pub fn line(&self) -> String {

@@ -118,6 +118,35 @@ fn print_boards_are_capped_with_the_most_severe_first() {
     assert!(html.len() < 6_000_000, "{} bytes", html.len());
 }
 
+/// A player's page gives the verdict line as it gives findings: the move without its
+/// annotation and the stopping finding's code description. Blue's page once named Red's
+/// unmoved Bomb on b1 ("the Bomb on b1 cannot move"); Black's Jieqi page printed White's
+/// capture annotation `h2h9(N:r)`, which names a covered piece Black never saw.
+#[test]
+fn a_player_s_verdict_line_names_no_hidden_piece() {
+    let dir = scratch("as-verdict");
+    let log = dir.join("bomb.arb");
+    std::fs::write(
+        &log,
+        "[Game \"barrage\"]\n[Result \"*\"]\n\nsetup blue\n 10 2X932S.BF.\n  9 ..........\n  8 ..........\n  7 ..........\nsetup red\n  4 ..........\n  3 ..........\n  2 ..........\n  1 FBS.239X.2\n\n1. j1-j2 c10-c9 2. b1-b2 *\n",
+    )
+    .unwrap();
+    let stop = "cannot be played (illegal-move: A move the rules do not allow; the replay of that game stops there.); the rest is unchecked";
+    let (code, _, html) = report(&dir, &[log.to_str().unwrap(), "--as", "blue"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        between(&html, "<p class=\"verdict\">", "</p>"),
+        format!("Judged up to ply 2 only: ply 3 (2. b1-b2) {stop} · * recorded: not compared (the replay stopped before the record&apos;s end) · findings: 1 error, 0 warnings, 0 infos")
+    );
+    let (_, _, arbiter_page) = report(&dir, &[log.to_str().unwrap()]);
+    assert!(arbiter_page.contains("the Bomb on b1 cannot move"));
+    let jieqi = "fixtures/jieqi/capture-beyond-pool.arb";
+    let (_, _, html) = report(&dir, &[jieqi, "--as", "black"]);
+    let verdict = between(&html, "<p class=\"verdict\">", "</p>");
+    assert!(verdict.contains(&format!("(3. h2h9) {stop}")), "{verdict}");
+    assert!(!html.contains("N:r"));
+}
+
 /// The data block of the 4-ply Xiangqi fixture: moves, captions and the views, the
 /// players' views given as the arbiter's (`same`), since Xiangqi hides nothing.
 #[test]
