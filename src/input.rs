@@ -946,6 +946,23 @@ impl<R: BufRead> ChunkReader<R> {
         self.pending.pop_front()
     }
 
+    /// The games of an importer's source `all`, one chunk each
+    /// ([`crate::record::Importer::game_starts`]): a file of several judge logs or saved
+    /// games reports each, where its first game was judged against the last one's end.
+    fn cut_imported(&mut self, all: Vec<u8>, importer: crate::record::Importer) -> Option<Chunk> {
+        let mut starts = importer.game_starts(&all);
+        starts.push(all.len());
+        let (mut line, mut column) = (0, Column::default());
+        for w in starts.windows(2) {
+            let piece = all[w[0]..w[1]].to_vec();
+            let at = (w[0], line, column);
+            (line, column) = advance(line, column, &piece);
+            let chunk = self.emit(piece, at, ChunkKind::Imported(importer));
+            self.pending.push_back(chunk);
+        }
+        self.pending.pop_front()
+    }
+
     /// The next game of a Gravon file, read game by game: one chunk a `<game>` element
     /// ([`crate::record::gravon::game_pieces`] gives the same pieces), so each game is
     /// reported whatever happens to its neighbours and memory stays bounded by the largest.
@@ -1092,8 +1109,7 @@ impl<R: BufRead> ChunkReader<R> {
                 if let Err(e) = self.reader.read_to_end(&mut all) {
                     return Some(self.unreadable(e.to_string()));
                 }
-                let at = (0, 0, Column::default());
-                return Some(self.emit(all, at, ChunkKind::Imported(importer)));
+                return self.cut_imported(all, importer);
             }
             None => {}
         }

@@ -534,6 +534,26 @@ impl Importer {
         }
     }
 
+    /// Where the games of a source in this format start: 0, and each later line where a
+    /// game of the format starts ([`Importer::sniff`] there), so that judge logs or saved
+    /// games concatenated into one file are each one game. Linear: a line is looked at
+    /// further only when it may open a game (`RED SETUP`; a player word).
+    pub fn game_starts(self, bytes: &[u8]) -> Vec<usize> {
+        let mut starts = vec![0];
+        for nl in memchr::memchr_iter(b'\n', bytes) {
+            let rest = &bytes[nl + 1..];
+            let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+            let opens = match self {
+                Importer::Layhenghok => line.starts_with(b"hu") || line.starts_with(b"ai"),
+                Importer::Ucc2012 => line.trim_ascii_end().ends_with(b" RED SETUP"),
+            };
+            if opens && Importer::sniff(rest) == Some(self) {
+                starts.push(nl + 1);
+            }
+        }
+        starts
+    }
+
     /// Reads the one game of a whole source; spans are offsets into `text`.
     pub fn read(self, text: &str) -> GameRecord {
         match self {
