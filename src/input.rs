@@ -462,6 +462,16 @@ enum KnownFormat {
 /// Gravon's first element, an importer's lines. `None` for anything else (a DhtmlXQ page or
 /// a native log, which the reader tells apart). The one decision behind both the reader
 /// ([`ChunkReader`]) and the directory walk.
+/// Why a source whose byte order mark says UTF-16 is not read (Windows Notepad's "Unicode"):
+/// its every other byte a NUL, it would be read as broken games of NUL bytes.
+fn utf16(head: &[u8]) -> Option<&'static str> {
+    match head {
+        [0xFF, 0xFE, ..] => Some("UTF-16 text (little-endian, byte order mark FF FE): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
+        [0xFE, 0xFF, ..] => Some("UTF-16 text (big-endian, byte order mark FE FF): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
+        _ => None,
+    }
+}
+
 fn known_by_content(head: &[u8]) -> Option<KnownFormat> {
     if crate::record::xqf::looks_like_xqf(head) {
         Some(KnownFormat::Xqf)
@@ -1085,6 +1095,9 @@ impl<R: BufRead> ChunkReader<R> {
                 Err(e) => return Some(self.unreadable(e.to_string())),
             },
         };
+        if let Some(why) = utf16(head) {
+            return Some(self.unreadable(why.into()));
+        }
         match known_by_content(head) {
             Some(KnownFormat::Xqf) => {
                 let mut all = Vec::new();

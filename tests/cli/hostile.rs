@@ -815,3 +815,23 @@ fn a_source_of_nul_bytes_is_refused_from_its_first_bytes() {
     let (code, games) = hostile("stray-nul", stray);
     assert_eq!(code, 0, "{games:?}");
 }
+
+/// A log saved as UTF-16 (Windows Notepad's "Unicode") is one finding that says so, exit 2:
+/// it was cut into seven games of "invalid UTF-8" and "NUL byte" errors that never named
+/// UTF-16.
+#[test]
+fn a_utf16_log_is_refused_as_utf16() {
+    for (bom, le) in [([0xFF, 0xFE], true), ([0xFE, 0xFF], false)] {
+        let mut bytes = bom.to_vec();
+        for u in good_game().encode_utf16() {
+            let b = if le { u.to_le_bytes() } else { u.to_be_bytes() };
+            bytes.extend_from_slice(&b);
+        }
+        let (code, games) = hostile(if le { "utf16le" } else { "utf16be" }, bytes);
+        assert_eq!(code, 2);
+        assert_eq!(games.len(), 1);
+        assert_eq!(codes(&games[0]), vec!["parse-error"]);
+        let message = first_finding(&games)["message"].as_str().unwrap();
+        assert!(message.contains("UTF-16 text") && message.ends_with("save the file as UTF-8"));
+    }
+}
