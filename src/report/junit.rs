@@ -124,15 +124,23 @@ struct Suite {
     errors: usize,
     memory: Vec<u8>,
     file: Option<std::fs::File>,
+    /// No temporary file could be made: the cases stay in memory.
+    in_memory: bool,
 }
 
 impl Suite {
+    /// Adds a case. Past [`SPOOL_LIMIT`] the cases go to a temporary file; where none can
+    /// be made (`TMPDIR` missing or full), they stay in memory: the report is still written,
+    /// where the run once failed blaming standard output.
     fn push(&mut self, case: &str) -> std::io::Result<()> {
-        if self.file.is_none() && self.memory.len() + case.len() > SPOOL_LIMIT {
-            let mut f = tempfile::tempfile()?;
-            f.write_all(&self.memory)?;
-            self.memory = Vec::new();
-            self.file = Some(f);
+        if self.file.is_none() && !self.in_memory && self.memory.len() + case.len() > SPOOL_LIMIT {
+            match tempfile::tempfile().and_then(|mut f| f.write_all(&self.memory).map(|_| f)) {
+                Ok(f) => {
+                    self.memory = Vec::new();
+                    self.file = Some(f);
+                }
+                Err(_) => self.in_memory = true,
+            }
         }
         match &mut self.file {
             Some(f) => f.write_all(case.as_bytes()),
@@ -207,6 +215,7 @@ impl Suites {
             errors: 0,
             memory: Vec::new(),
             file: None,
+            in_memory: false,
         });
         let (t, f, e) = counts(g, fail_on);
         (suite.tests, suite.failures, suite.errors) =
@@ -271,6 +280,32 @@ mod tests {
         want.push_str(&case(n));
         want.push_str("  </testsuite>\n</testsuites>\n");
         assert!(text == want, "the spooled suite differs");
+    }
+
+    /// Where no temporary file can be made, a large suite stays in memory and is written
+    /// whole: the report once failed, blaming standard output.
+    #[test]
+    fn a_large_suite_without_a_temporary_file_stays_in_memory() {
+        let mut suites = Suites::default();
+        let mut out = Vec::new();
+        let case = |i: usize| format!("    <testcase name=\"{i:08}\"/>{}\n", " ".repeat(990));
+        let n = SPOOL_LIMIT / 1000 + 10;
+        suites
+            .add(&mut out, &game("a.arb"), &case(0), Severity::Error)
+            .unwrap();
+        suites.current.as_mut().unwrap().in_memory = true;
+        for i in 1..n {
+            suites
+                .add(&mut out, &game("a.arb"), &case(i), Severity::Error)
+                .unwrap();
+        }
+        assert!(suites.current.as_ref().unwrap().file.is_none());
+        suites.finish(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let cases: String = (0..n).map(case).collect();
+        assert!(text.contains(&format!(
+            "tests=\"{n}\" failures=\"0\" errors=\"0\">\n{cases}  </testsuite>\n</testsuites>\n"
+        )));
     }
 
     #[test]
