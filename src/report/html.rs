@@ -293,8 +293,8 @@ fn step_through(
 /// `s` as JSON that can stand inside a `<script>` element: `<`, `>` and `&` escaped, so no
 /// text of the log can close the element, and bidirectional, zero-width and line-separator
 /// characters drawn as their stand-ins ([`crate::escape::format_stand_in`]).
-fn script_json(v: &Value) -> String {
-    let s = v.to_string();
+fn script_json(v: &impl serde::Serialize) -> String {
+    let s = serde_json::to_string(v).unwrap_or_default();
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -470,8 +470,34 @@ fn views_json(st: &Stepper, viewers: &[Option<Side>], game: &str) -> Value {
     Value::Array(out)
 }
 
+/// The game's data block ([`game_json`]), serialized as it stands: a game of ten million
+/// comments once became a tree of JSON values, 6 GB for a 40 MB log.
+#[derive(serde::Serialize)]
+struct GameData<'a> {
+    game: &'a str,
+    sides: [&'static str; 2],
+    frame: Option<usize>,
+    moves: Vec<String>,
+    from: Vec<u8>,
+    to: Vec<u8>,
+    cap: Vec<u8>,
+    mover: Vec<usize>,
+    next: Vec<u8>,
+    notes: Vec<&'static str>,
+    end: Option<Value>,
+    unplayed: usize,
+    /// (moves before it, text) of each main-line comment.
+    comments: Vec<(usize, &'a str)>,
+    views: Value,
+}
+
 /// The game's data block: moves, captions and every view's positions.
-fn game_json(g: &GameInput, st: &Stepper, viewers: &[Option<Side>], redact: bool) -> Value {
+fn game_json<'a>(
+    g: &'a GameInput,
+    st: &Stepper,
+    viewers: &[Option<Side>],
+    redact: bool,
+) -> GameData<'a> {
     let game = g.report.game.map_or("?", |x| x.as_str());
     let rec = g.record;
     let moves: Vec<String> = st
@@ -486,13 +512,13 @@ fn game_json(g: &GameInput, st: &Stepper, viewers: &[Option<Side>], redact: bool
             _ => coordinates(st, p),
         })
         .collect();
-    let comments: Vec<Value> = if redact {
+    let comments = if redact {
         Vec::new()
     } else {
         rec.comments
             .iter()
             .filter(|c| c.line == 0)
-            .map(|c| json!([c.after, c.text]))
+            .map(|c| (c.after, c.text.as_str()))
             .collect()
     };
     let end = g.report.outcome.as_ref().map(|o| {
@@ -504,20 +530,22 @@ fn game_json(g: &GameInput, st: &Stepper, viewers: &[Option<Side>], redact: bool
         let words = crate::types::ending_words(st.sides, v);
         json!([o.ply, o.reason.as_str(), o.result.as_str(), words])
     });
-    json!({
-        "game": game, "sides": st.sides, "frame": st.frame,
-        "moves": moves,
-        "from": st.plies.iter().map(|p| p.from).collect::<Vec<_>>(),
-        "to": st.plies.iter().map(|p| p.to).collect::<Vec<_>>(),
-        "cap": st.plies.iter().map(|p| u8::from(p.capture)).collect::<Vec<_>>(),
-        "mover": st.plies.iter().map(|p| p.side.index()).collect::<Vec<_>>(),
-        "next": st.captions.iter().map(|c| c.0).collect::<Vec<_>>(),
-        "notes": st.captions.iter().map(|c| c.1.unwrap_or("")).collect::<Vec<_>>(),
-        "end": end,
-        "unplayed": rec.moves.len().saturating_sub(st.plies.len()),
-        "comments": comments,
-        "views": views_json(st, viewers, game),
-    })
+    GameData {
+        game,
+        sides: st.sides,
+        frame: st.frame,
+        moves,
+        from: st.plies.iter().map(|p| p.from).collect(),
+        to: st.plies.iter().map(|p| p.to).collect(),
+        cap: st.plies.iter().map(|p| u8::from(p.capture)).collect(),
+        mover: st.plies.iter().map(|p| p.side.index()).collect(),
+        next: st.captions.iter().map(|c| c.0).collect(),
+        notes: st.captions.iter().map(|c| c.1.unwrap_or("")).collect(),
+        end,
+        unplayed: rec.moves.len().saturating_sub(st.plies.len()),
+        comments,
+        views: views_json(st, viewers, game),
+    }
 }
 
 /// `e4-e5` or `e4xe5` of a ply, as every drawing writes the last move.
