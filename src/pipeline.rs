@@ -279,6 +279,12 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
         }
         ChunkKind::Native => vec![read_native(chunk)],
     };
+    if chunk.kind != ChunkKind::Native {
+        // A native game's are folded as it is parsed (`parse_game_at`).
+        for g in &mut games {
+            record::defects::fold(&mut g.findings, None);
+        }
+    }
     place_byte_findings(chunk, &mut games);
     games
 }

@@ -33,6 +33,7 @@ rules! {
     LogFormat = "docs/log-format.md", "The native game log format.";
     LogNative = "docs/log-format.md (the native game log)", "The native game log: tags, setups, movetext.";
     LogUtf8 = "docs/log-format.md: logs are UTF-8 text", "Logs are UTF-8 text.";
+    ListedDefects = "docs/errors.md (record-defect): at most 100 a game are listed", "How many record defects a game lists one by one.";
     LogTags = "docs/log-format.md (tags)", "Tag pairs and their values.";
     LogParameterTags = "docs/log-format.md (parameter tags)", "The tags that set a ruleset's parameters.";
     LogMoves = "docs/log-format.md (moves)", "How moves are written.";

@@ -10,6 +10,7 @@
 //! coordinate reading when it has one ([`CoordMove`]).
 
 mod builder;
+pub mod defects;
 pub mod dhtmlxq;
 pub mod encoding;
 pub mod fast;

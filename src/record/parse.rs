@@ -2,6 +2,7 @@
 //! [`GameRecord`] built from its pairs.
 
 use super::builder::{Builder, Ply, FORMAT_RULE};
+use super::defects::{listed, Unlisted, MAX_LISTED};
 use super::{split::split_games, GameRecord, Span};
 use crate::finding::{Code, Finding};
 use pest::Parser;
@@ -38,23 +39,25 @@ pub fn parse_game(text: &str, span: Span) -> GameRecord {
 /// stays the definition of the format and the source of every syntax error.
 pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
     let mut r = super::fast::parse_fast(src, base).unwrap_or_else(|| parse_game_pest(src, base));
-    flag_duplicate_tags(&mut r);
+    let unlisted = flag_duplicate_tags(&mut r);
+    super::defects::fold(&mut r.findings, unlisted);
     r
 }
 
 /// A tag given twice (names compared without case) is a `record-defect` warning on the later
 /// one, labelled at the first: arbiter reads the last value ([`GameRecord::tag`]), and a
-/// writer that repeats a tag may have meant either.
-pub fn flag_duplicate_tags(record: &mut GameRecord) {
+/// writer that repeats a tag may have meant either. Past the record defects a game lists
+/// ([`super::defects::MAX_LISTED`]), they are only counted: returns those.
+pub fn flag_duplicate_tags(record: &mut GameRecord) -> Option<super::defects::Unlisted> {
     if record.tags.len() < 2 {
-        return;
+        return None;
     }
     let tags = &record.tags;
     let same_name =
         |i: usize, j: usize| tags[j].name.value.eq_ignore_ascii_case(&tags[i].name.value);
     // Nearly every game names each tag once: that is known without an allocation.
     if tags.len() <= 16 && (1..tags.len()).all(|i| (0..i).all(|j| !same_name(i, j))) {
-        return;
+        return None;
     }
     // The first tag of each name (case-insensitive). Games carry a handful of tags: compare
     // each with the ones before it; a long tag list goes through a map, staying linear.
@@ -73,9 +76,14 @@ pub fn flag_duplicate_tags(record: &mut GameRecord) {
             .collect()
     };
     let mut found = Vec::new();
+    let (room, mut unlisted) = (MAX_LISTED.saturating_sub(listed(&record.findings)), None);
     for (i, t) in tags.iter().enumerate() {
         let at = firsts[i];
         if at == i {
+            continue;
+        }
+        if found.len() == room {
+            Unlisted::add(&mut unlisted, t.span);
             continue;
         }
         let first = &tags[at];
@@ -97,6 +105,7 @@ pub fn flag_duplicate_tags(record: &mut GameRecord) {
         );
     }
     record.findings.extend(found);
+    unlisted
 }
 
 /// Parses one game with the pest grammar only (the reference for [`super::fast`]).

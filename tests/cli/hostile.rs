@@ -835,3 +835,22 @@ fn a_utf16_log_is_refused_as_utf16() {
         assert!(message.contains("UTF-16 text") && message.ends_with("save the file as UTF-8"));
     }
 }
+
+/// A tag given 1,001 times (1,000 repeats) is the first 100 repeats listed and one finding
+/// that counts the other 900, at the first of them, labelled at the last: a million repeats
+/// made a million findings (3.6 GB for an 8 MB log in --format gitlab).
+#[test]
+fn record_defects_past_the_first_hundred_are_counted_in_one() {
+    let tags = "[T \"v\"]\n".repeat(1001);
+    let (code, games) = hostile("many-defects", format!("{tags}{}", good_game()));
+    assert_eq!(code, 0);
+    let findings = games[0]["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 101);
+    let last = &findings[100];
+    assert_eq!(
+        last["message"],
+        "900 more record defects in this game (only the first 100 are listed)"
+    );
+    assert_eq!(last["line"], 102, "the 101st repeat");
+    assert_eq!(last["labels"][0]["line"], 1001, "the last repeat");
+}
