@@ -103,11 +103,14 @@ fn reach(g: &GameReport, ply: u32, refused_too: bool) -> Result<(), Unjudgeable>
     Err(Unjudgeable(match &replay.outcome {
         Some(o) => {
             let goes_on = g.findings.iter().any(|f| f.code == Code::MovesAfterEnd);
+            let record = if goes_on {
+                "the record goes on, but the game does not"
+            } else {
+                "its last ply"
+            };
             format!(
-                "the game ended on ply {} ({}){}; there is no position after ply {ply} to claim in",
-                o.ply,
-                o.reason,
-                if goes_on { "; the record goes on, but" } else { ", its last ply" }
+                "the game ended on ply {} ({}; {record}): there is no position after ply {ply} to claim in",
+                o.ply, o.reason
             )
         }
         None if replay.stopped => format!(

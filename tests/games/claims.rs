@@ -422,6 +422,21 @@ fn run(args: &[&str]) -> (i32, String, String) {
     crate::bin::run(&[&["claim"], args].concat()).parts()
 }
 
+/// A claim after the ply that ended the game says where it ended and whether the record goes
+/// on past it (the words once read "the record goes on, but; there is no position").
+#[test]
+fn a_claim_after_the_end_says_where_the_game_ended() {
+    let f = "fixtures/jungle/den_entered.arb";
+    let (code, _, err) = run(&[f, "--game-index", "1", "--ply", "9", "draw"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "arbiter: cannot judge the claim: the game ended on ply 1 (den-entered; the record goes on, but the game does not): there is no position after ply 9 to claim in\n");
+    let (_, _, err) = run(&[f, "--ply", "9", "draw"]);
+    assert!(
+        err.contains("(den-entered; its last ply): there is no position after ply 9"),
+        "{err}"
+    );
+}
+
 #[test]
 fn claim_and_file_in_either_order_and_the_exit_codes() {
     let f = "fixtures/history/two-squares-fourth-move.arb";
