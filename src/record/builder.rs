@@ -463,9 +463,10 @@ impl MainRun<'_, '_> {
     #[inline(always)]
     pub fn number(&mut self, n: u64, at: Loc) {
         let turn = (self.turn + self.added) as u64;
-        // `misnumbered` without three dots: right when it is the expected number.
+        // `misnumbered` without three dots: right when it is the expected number (the
+        // wrapping sum is exact for every number below 2^63; larger ones go the general way).
         let counted = (turn + self.builder.record.numbering_offset) / 2 + 1;
-        if counted.checked_add_signed(self.builder.number_shift) == Some(n) {
+        if counted.wrapping_add_signed(self.builder.number_shift) == n && n < 1 << 63 {
             return;
         }
         self.sync();
