@@ -1006,7 +1006,11 @@ impl<R: BufRead> ChunkReader<R> {
                 }
                 continue;
             };
-            let limit = next.unwrap_or(g.buf.len());
+            let tail = next
+                .is_none()
+                .then(|| crate::record::gravon::native_tail(&g.buf, s))
+                .flatten();
+            let limit = next.or(tail).unwrap_or(g.buf.len());
             let start = if g.first { 0 } else { game_start(&g.buf, 0, s) };
             let end = game_end(&g.buf, s, limit);
             let before = advance(self.line, self.column, &g.buf[..start]);
@@ -1014,6 +1018,11 @@ impl<R: BufRead> ChunkReader<R> {
             let bytes = g.buf[start..end].to_vec();
             // What lies before the next game's piece is dropped: its reader starts after it.
             let (line, column) = advance(before.0, before.1, &g.buf[start..end]);
+            // A native log after the last game: its bytes and where they start.
+            let tail = tail.map(|t| {
+                let (tline, _) = advance(line, column, &g.buf[end..t]);
+                (self.offset + t, tline, g.buf.split_off(t))
+            });
             g.buf.drain(..end);
             g.scan.shift(end);
             g.start = next.map(|t| t - end);
@@ -1022,7 +1031,30 @@ impl<R: BufRead> ChunkReader<R> {
                 self.state = ReaderState::Done;
             }
             (self.offset, self.line, self.column) = (self.offset + end, line, column);
-            return Some(self.emit(bytes, at, ChunkKind::Gravon));
+            let chunk = self.emit(bytes, at, ChunkKind::Gravon);
+            if let Some((offset, line, bytes)) = tail {
+                self.native_tail(offset, line, bytes);
+            }
+            return Some(chunk);
+        }
+    }
+
+    /// The native games of `tail`, a native log after a Gravon file's last game, which starts
+    /// a line at byte `base` and line `line` of the source, queued after that game
+    /// ([`crate::record::gravon::native_tail`]).
+    fn native_tail(&mut self, base: usize, line: usize, tail: Vec<u8>) {
+        for mut c in ChunkReader::new(self.name.clone(), std::io::Cursor::new(tail)) {
+            c.offset += base;
+            c.line += line;
+            for f in &mut c.byte_findings {
+                f.span = Span::new(f.span.start + base, f.span.end + base);
+                for l in &mut f.labels {
+                    l.span = Span::new(l.span.start + base, l.span.end + base);
+                }
+            }
+            c.first_index = self.index;
+            self.index += 1;
+            self.pending.push_back(c);
         }
     }
 

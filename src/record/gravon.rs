@@ -113,6 +113,22 @@ pub fn game_end(bytes: &[u8], s: usize, limit: usize) -> usize {
     }
 }
 
+/// Where a native game log appended to a Gravon file starts, when the last game, whose
+/// `<game` tag is at `s`, is followed by one (a line that opens with a native tag pair,
+/// `[Game "barrage"]`, which no Gravon record holds): the first line after its `</game>`
+/// that is neither blank nor the root's end tag. Such a log is read as native games of their
+/// own, never skipped as text of the last game.
+pub fn native_tail(bytes: &[u8], s: usize) -> Option<usize> {
+    let e = s + memchr::memmem::find(&bytes[s..], b"</game>")?;
+    let lines = || memchr::memchr_iter(b'\n', &bytes[e..]).map(|nl| e + nl + 1);
+    let line = |ls: usize| {
+        let rest = &bytes[ls..];
+        rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())].trim_ascii()
+    };
+    lines().find(|&ls| super::split::tag_len(line(ls)).is_some())?;
+    lines().find(|&ls| !line(ls).is_empty() && line(ls) != b"</stratego>")
+}
+
 /// True when `rest` holds only white space and the root's end tag.
 fn only_closing(rest: &[u8]) -> bool {
     let t = rest.trim_ascii();

@@ -233,3 +233,33 @@ fn a_native_log_that_mentions_dhtmlxq_is_read_as_native() {
         "{out}"
     );
 }
+
+/// A native log appended to a Gravon file is its own games, judged: its two-squares error
+/// (line 73 of the joined file) was once skipped as text of the Gravon game, a warning, and
+/// the run exited 0.
+#[test]
+fn a_native_log_after_a_gravon_file_is_judged() {
+    let xml = std::fs::read_to_string("fixtures/gravon/classic-clean.xml").expect("fixture");
+    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
+    let path = scratch("gravon-then-native.xml", format!("{xml}{demo}").as_bytes());
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}");
+    let games = games(&out);
+    assert_eq!(games.len(), 2);
+    assert_eq!(codes(&games[0]), Vec::<&str>::new(), "nothing skipped");
+    assert_eq!(
+        (games[1]["game"].as_str(), games[1]["plies"].as_u64()),
+        (Some("barrage"), Some(8))
+    );
+    assert_eq!(codes(&games[1]), ["two-squares-rule"]);
+    let f = &games[1]["findings"][0];
+    let line = xml.lines().count()
+        + demo
+            .lines()
+            .position(|l| l.starts_with("1. j1-j2"))
+            .unwrap()
+        + 1;
+    assert_eq!(f["line"].as_u64(), Some(line as u64));
+    let offset = xml.len() + demo.rfind("c9-c10").unwrap();
+    assert_eq!(f["offset"].as_u64(), Some(offset as u64));
+}
