@@ -78,17 +78,23 @@ const TAG_NAMES: [(&str, &str); 16] = [
 /// Piece letters (xqbase FEN) of the 32 `binit` points, Red's then Black's.
 const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
 
-/// True when `bytes` hold a DhtmlXQ record: the text `[DhtmlXQ` (a block, or bare
-/// elements) outside a native `;` comment line, and no line that opens with a native tag
-/// pair `[Name "value"]` (a native log that mentions DhtmlXQ, or holds a block after its
-/// games, is read as a native log: each of its games is judged, and a block among them is
-/// a parse error, never a silent loss). How DhtmlXQ is known by its content. Linear.
+/// True when `bytes` hold a DhtmlXQ record: a closing tag `[/DhtmlXQ` (of a block or an
+/// element: a record, not a mention of one), the text `[DhtmlXQ` outside a native `;`
+/// comment line, and, unless the text is markup (a web page, whose first character is `<`),
+/// no line that opens with a native tag pair `[Name "value"]`. A native log that mentions
+/// DhtmlXQ, or holds a block after its games, is read as a native log: each of its games is
+/// judged, and a block among them is a parse error, never a silent loss. How DhtmlXQ is
+/// known by its content. Linear.
 pub fn looks_like_dhtmlxq(bytes: &[u8]) -> bool {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if memchr::memmem::find(body, b"[/DhtmlXQ").is_none() {
+        return false;
+    }
+    let markup = body.trim_ascii_start().starts_with(b"<");
     let mut marked = false;
     for line in body.split(|&b| b == b'\n' || b == b'\r') {
         let line = line.trim_ascii_start();
-        if super::split::tag_len(line).is_some() {
+        if !markup && super::split::tag_len(line).is_some() {
             return false;
         }
         marked |= !line.starts_with(b";") && memchr::memmem::find(line, MARK).is_some();
@@ -978,7 +984,16 @@ mod tests {
             b"[Game \"xiangqi\"]\n{ [DhtmlXQ] } 1. h2e2 *"
         ));
         assert!(!looks_like_dhtmlxq(b"1. h2e2 h9g7 *"));
-        assert!(looks_like_dhtmlxq(b"\xEF\xBB\xBF\n[DhtmlXQ]"));
+        assert!(looks_like_dhtmlxq(b"\xEF\xBB\xBF\n[DhtmlXQ][/DhtmlXQ]"));
+        // Mentions, not records: in a brace comment, after moves on a line.
+        assert!(!looks_like_dhtmlxq(
+            b"1. h2e2 {as the [DhtmlXQ] viewer shows} *"
+        ));
+        assert!(!looks_like_dhtmlxq(b"1. h2e2 ; from a [DhtmlXQ] page\n*"));
+        // A web page may show a PGN tag pair on a line of its own.
+        assert!(looks_like_dhtmlxq(
+            b"<html><pre>\n[Event \"x\"]\n</pre>[DhtmlXQ][/DhtmlXQ]</html>"
+        ));
         // A native log that mentions DhtmlXQ in a comment, or holds a block after a game.
         assert!(!looks_like_dhtmlxq(
             b"; converted from a [DhtmlXQ] record\n[Game \"barrage\"]\n1. a4-a5 *"
