@@ -34,6 +34,11 @@ struct Open {
     /// It opened before any move of its own parent line (reported then): the variations
     /// nested in it before its first move are that same fault and are not reported again.
     orphan: bool,
+    /// Moves by which its written numbers run ahead of the turn count (behind when
+    /// negative), as its last wrong number set it (a variation starts with its parent's):
+    /// later numbers are checked from it on, so one skipped or repeated number is one
+    /// warning, not one at every number after it.
+    shift: i128,
 }
 
 /// Builds a [`GameRecord`] from located pieces; both parsers feed it in text order, so they
@@ -49,10 +54,6 @@ pub(crate) struct Builder<'a> {
     open: Vec<Open>,
     /// The first token after the result token, which ends the movetext.
     after_result: Option<Span>,
-    /// Moves by which the written numbers run ahead of the turn count (behind when
-    /// negative), as the last wrong number set it: later numbers are checked from it on, so
-    /// one skipped or repeated number is one warning, not one at every number after it.
-    number_shift: i64,
 }
 
 impl<'a> Builder<'a> {
@@ -69,10 +70,10 @@ impl<'a> Builder<'a> {
                 turn0: 0,
                 turns: 0,
                 orphan: false,
+                shift: 0,
             },
             open: Vec::new(),
             after_result: None,
-            number_shift: 0,
         }
     }
     /// The line being read.
@@ -174,6 +175,7 @@ impl<'a> Builder<'a> {
             turn0: cur.turn0 + cur.turns.saturating_sub(1),
             turns: 0,
             orphan,
+            shift: cur.shift,
         });
     }
     /// The variation opened last closes at `at` (its `)`); `whole` is all of it.
@@ -268,7 +270,17 @@ impl<'a> Builder<'a> {
         let cur = self.current();
         let turn = cur.turn0 + cur.turns;
         let first = cur.turns == 0 && cur.line == 0;
-        let shift = &mut self.number_shift;
+        // A variation's first number may run as its parent line's written numbers do (the
+        // shift it starts with) or count the turns played: either is right.
+        let mut counted = 0;
+        if cur.line != 0 && cur.turns == 0 && cur.shift != 0 {
+            let by_turns = misnumbered(&mut self.record, &mut counted, (turn, false), n, dots3);
+            if by_turns.is_none() {
+                self.open.last_mut().unwrap_or(&mut self.main).shift = 0;
+                return;
+            }
+        }
+        let shift = &mut self.open.last_mut().unwrap_or(&mut self.main).shift;
         if let Some(want) = misnumbered(&mut self.record, shift, (turn, first), n, dots3) {
             let (text, span) = (self.text(at), self.span(at));
             self.record
@@ -463,10 +475,10 @@ impl MainRun<'_, '_> {
     #[inline(always)]
     pub fn number(&mut self, n: u64, at: Loc) {
         let turn = (self.turn + self.added) as u64;
-        // `misnumbered` without three dots: right when it is the expected number (the
-        // wrapping sum is exact for every number below 2^63; larger ones go the general way).
+        // `misnumbered` without three dots: right when it is the expected number.
         let counted = (turn + self.builder.record.numbering_offset) / 2 + 1;
-        if counted.wrapping_add_signed(self.builder.number_shift) == n && n < 1 << 63 {
+        let shift = self.builder.main.shift;
+        if (shift == 0 && counted == n) || (shift != 0 && expected_number(counted, shift) == n) {
             return;
         }
         self.sync();
@@ -528,6 +540,14 @@ fn spaced_annotation_finding(gap: Span, annotation: Span) -> Finding {
     .help("write the annotation right after the move, e.g. `a0a2(R)`")
 }
 
+/// The number expected for the turn counted `counted`, `shift` moves on: written numbers
+/// are read up to `u64::MAX` (larger ones saturate), so an expected number past it is it,
+/// and a run of numbers too large to tell apart is one warning. Below 0 it is 0.
+#[inline(always)]
+fn expected_number(counted: u64, shift: i128) -> u64 {
+    (i128::from(counted) + shift).clamp(0, u64::MAX.into()) as u64
+}
+
 /// Checks a move number `N.` / `N...` (value `n`, `dots3` for three dots) against the turn it
 /// precedes (`turn`, 0-based; `first`: the first turn of the main line): turn `t` is move
 /// `t/2 + 1`, `N.` for the first player and `N...` for the second, plus `shift` moves. A log
@@ -537,7 +557,7 @@ fn spaced_annotation_finding(gap: Span, annotation: Span) -> Finding {
 #[inline(always)]
 fn misnumbered(
     record: &mut GameRecord,
-    shift: &mut i64,
+    shift: &mut i128,
     (turn, first): (usize, bool),
     n: u64,
     dots3: bool,
@@ -550,9 +570,9 @@ fn misnumbered(
     let shifted = turn + record.numbering_offset;
     let counted = shifted / 2 + 1;
     let expected_second = shifted % 2 == 1;
-    let expected = i128::from(counted) + i128::from(*shift);
+    let expected = expected_number(counted, *shift);
     // `N...` before the first player's turn is wrong, and so is a wrong number.
-    if i128::from(n) == expected && (!dots3 || expected_second) {
+    if n == expected && (!dots3 || expected_second) {
         return None;
     }
     let want = if expected_second {
@@ -560,7 +580,7 @@ fn misnumbered(
     } else {
         format!("{expected}.")
     };
-    *shift = (i128::from(n) - i128::from(counted)).clamp(i64::MIN.into(), i64::MAX.into()) as i64;
+    *shift = i128::from(n) - i128::from(counted);
     Some(want)
 }
 fn misnumbered_finding(text: &str, span: Span, want: &str) -> Finding {

@@ -430,6 +430,35 @@ mod tests {
         }
     }
 
+    /// Each line of play keeps its own count: a variation's first number may follow its
+    /// parent's written numbers or the turns played; a wrong number in a variation leaves
+    /// the main line alone; numbers too large to read apart are one warning.
+    #[test]
+    fn move_numbers_are_checked_line_by_line() {
+        let one = |t: &str| {
+            let g = &parse_log(t)[0];
+            let found: Vec<String> = g
+                .findings
+                .iter()
+                .map(|f| format!("{} {}", &t[f.span.start..f.span.end], f.message))
+                .collect();
+            found
+        };
+        let skip = "1. h2e2 h9g7 3. h0g2 (2. b0c2) 3... i9h9 (2... b9c7) 4. i0h0 (4. a3a4) *";
+        assert_eq!(one(skip), ["3. move number 3. where 2. was expected"]);
+        let in_variation = "1. h2e2 h9g7 (1... b9c7 3. h0g2) 2. h0g2 i9h9 3. i0h0 *";
+        assert_eq!(
+            one(in_variation),
+            ["3. move number 3. where 2. was expected"]
+        );
+        assert_eq!(
+            parse_log(in_variation)[0].findings[0].span.start,
+            in_variation.find("3. h0g2").unwrap()
+        );
+        let huge = "99999999999999999999998. a2a3 a7a6 99999999999999999999999. b2b3 *";
+        assert_eq!(parse_log(huge)[0].findings.len(), 1);
+    }
+
     #[test]
     fn unterminated_comment() {
         let t = "[Game \"x\"]\n1. a2a3 {never closed";
