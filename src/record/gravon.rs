@@ -864,7 +864,8 @@ fn read_move(
 /// that does not count the plies or a `J` file, and the ply, its text written here.
 fn push_move(g: &mut GameRecord, elem: Span, [id, src, dst]: MoveAttrs, ply_expected: &mut u64) {
     if let Some(id) = &id {
-        if move_id(&id.value) != Some(*ply_expected) {
+        let read = move_id(&id.value);
+        if read != Some(*ply_expected) {
             g.findings.push(
                 Finding::new(
                     Code::RecordDefect,
@@ -873,11 +874,13 @@ fn push_move(g: &mut GameRecord, elem: Span, [id, src, dst]: MoveAttrs, ply_expe
                     RULE,
                 )
                 .label("ids count the plies from 1")
-                .help("the moves are taken in file order"),
+                .help("the moves are taken in file order; later ids are checked on from this one"),
             );
         }
+        // One skipped id is one finding: the ids after it are checked from it on.
+        *ply_expected = read.unwrap_or(*ply_expected);
     }
-    *ply_expected += 1;
+    *ply_expected = ply_expected.saturating_add(1);
     let turn = g.moves.len();
     let (coord, text_value) = match (&src, &dst) {
         (Some(s), Some(d)) => match (gravon_square(&s.value), gravon_square(&d.value)) {
@@ -1068,6 +1071,21 @@ mod tests {
         ] {
             assert_eq!(move_id(v), v.trim().parse::<u64>().ok(), "{v}");
         }
+    }
+
+    /// One skipped move id is one finding: the ids after it are checked from it on.
+    #[test]
+    fn one_skipped_move_id_is_one_finding() {
+        let moves: String = [1, 3, 4, 5]
+            .iter()
+            .map(|id| format!("<move id=\"{id}\" source=\"A4\" target=\"A5\"/>"))
+            .collect();
+        let g = parse_gravon(
+            &format!("<stratego><game type=\"classic\">{moves}</game></stratego>"),
+            "x.xml",
+        );
+        let found: Vec<&str> = g[0].findings.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(found, ["move id 3 where 2 was expected"]);
     }
 
     #[test]

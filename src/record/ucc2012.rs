@@ -128,6 +128,9 @@ struct Ending {
     reason: Option<Spanned<String>>,
     /// The summary's colour (true: Red), result word and span.
     summary: Option<(bool, String, Span)>,
+    /// Turns by which the judge's written turn numbers run ahead of the plies read (behind
+    /// when negative), as the last wrong one set it: the later ones are checked from it on.
+    turn_shift: i128,
 }
 
 /// One line after the setups: a move, the end, the summary, or the judge's other output.
@@ -144,7 +147,12 @@ fn read_line(g: &mut GameRecord, end: &mut Ending, at: usize, line: &str) {
                 && !rest.starts_with("Game ends on ")
                 && end.reason.is_none()
             {
-                check_turn(g, n, c == "RED", turn.span.join(side.span));
+                check_turn(
+                    g,
+                    &mut end.turn_shift,
+                    (n, c == "RED"),
+                    turn.span.join(side.span),
+                );
                 read_move(g, &moves, Span::new(at, at + line.len()));
                 return;
             }
@@ -178,13 +186,16 @@ fn read_line(g: &mut GameRecord, end: &mut Ending, at: usize, line: &str) {
 }
 
 /// The turn number and side of the next ply: Red and Blue alternate, Red first, and a turn
-/// counts a Red and a Blue move.
-fn check_turn(g: &mut GameRecord, n: usize, red: bool, span: Span) {
+/// counts a Red and a Blue move, numbered from 1 plus `shift` (a wrong number sets it, so
+/// one skipped turn is one finding).
+fn check_turn(g: &mut GameRecord, shift: &mut i128, (n, red): (usize, bool), span: Span) {
     let ply = g.moves.len();
-    if n != ply / 2 + 1 || red != ply.is_multiple_of(2) {
+    let counted = (ply / 2 + 1) as i128;
+    let expected = counted + *shift;
+    if n as i128 != expected || red != ply.is_multiple_of(2) {
+        *shift = n as i128 - counted;
         let want = format!(
-            "{} {}",
-            ply / 2 + 1,
+            "{expected} {}",
             if ply.is_multiple_of(2) { "RED" } else { "BLU" }
         );
         g.findings.push(
@@ -200,7 +211,7 @@ fn check_turn(g: &mut GameRecord, n: usize, red: bool, span: Span) {
             )
             .at_ply(ply as u32 + 1)
             .label(format!("expected {want}"))
-            .help("the moves are read in the order written"),
+            .help("the moves are read in the order written; later turn numbers are checked on from this one"),
         );
     }
 }
@@ -344,5 +355,12 @@ mod tests {
         assert!(g.unreadable());
         let g = read(&LOG.replace("1 BLU:", "3 BLU:"));
         assert_eq!(g.findings[0].code, Code::RecordDefect);
+        // One skipped turn number is one finding: the later ones count on from it.
+        let g = read(&LOG.replace("1 BLU:", "2 BLU:").replace("2 RED:", "3 RED:"));
+        let found: Vec<&str> = g.findings.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(
+            found,
+            ["ply 2 is written as turn 2 BLU where `1 BLU` was expected"]
+        );
     }
 }
