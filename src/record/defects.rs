@@ -40,54 +40,56 @@ impl Unlisted {
     }
 }
 
-/// How many `record-defect` findings `findings` lists.
-pub fn listed(findings: &[Finding]) -> usize {
-    findings
-        .iter()
-        .filter(|f| f.code == Code::RecordDefect)
-        .count()
-}
-
-/// Keeps the first [`MAX_LISTED`] `record-defect` findings of `findings` (every other finding
-/// keeps its place) and adds one that counts the rest and `unlisted` (those a reader never
-/// made), at the first of them, labelled at the last. Call once a game. Linear.
-pub fn fold(findings: &mut Vec<Finding>, mut unlisted: Option<Unlisted>) {
-    if unlisted.is_none() && listed(findings) <= MAX_LISTED {
+/// Keeps the first [`MAX_LISTED`] `record-defect` findings of `findings` in source order
+/// (every other finding keeps its place) and adds one that counts the rest and `unlisted`
+/// (those a reader never made), at the first of them, labelled at the last. A list that
+/// already holds that count is left as it is. O(n log n) in the record defects.
+pub fn fold(findings: &mut Vec<Finding>, unlisted: Option<Unlisted>) {
+    if findings.iter().any(|f| f.rule == Rule::ListedDefects) {
         return;
     }
-    let mut kept = 0;
-    let mut dropped: Option<Unlisted> = None;
-    findings.retain(|f| {
-        if f.code != Code::RecordDefect || kept < MAX_LISTED {
-            kept += usize::from(f.code == Code::RecordDefect);
-            return true;
-        }
-        Unlisted::add(&mut dropped, f.span);
-        false
-    });
-    // The dropped findings came first in the record, then what the reader never made.
-    if let (Some(d), Some(u)) = (dropped, unlisted) {
-        unlisted = Some(Unlisted {
-            count: d.count + u.count,
-            first: d.first,
-            last: u.last,
-        });
-    } else {
-        unlisted = unlisted.or(dropped);
+    let mut defects: Vec<(usize, usize)> = findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.code == Code::RecordDefect)
+        .map(|(i, f)| (f.span.start, i))
+        .collect();
+    if unlisted.is_none() && defects.len() <= MAX_LISTED {
+        return;
     }
-    let Some(u) = unlisted else { return };
+    defects.sort_unstable();
+    let mut drop = vec![false; findings.len()];
+    let mut spans: Vec<Span> = defects[defects.len().min(MAX_LISTED)..]
+        .iter()
+        .map(|&(_, i)| {
+            drop[i] = true;
+            findings[i].span
+        })
+        .collect();
+    spans.extend(unlisted.iter().flat_map(|u| [u.first, u.last]));
+    let count = defects.len().saturating_sub(MAX_LISTED) + unlisted.map_or(0, |u| u.count);
+    let mut i = 0;
+    findings.retain(|_| {
+        i += 1;
+        !drop[i - 1]
+    });
+    let (Some(first), Some(last)) = (
+        spans.iter().min_by_key(|s| s.start),
+        spans.iter().max_by_key(|s| s.start),
+    ) else {
+        return;
+    };
     findings.push(
         Finding::new(
             Code::RecordDefect,
-            u.first,
+            *first,
             format!(
-                "{} more record defects in this game (only the first {MAX_LISTED} are listed)",
-                u.count
+                "{count} more record defects in this game (only the first {MAX_LISTED} are listed)"
             ),
             Rule::ListedDefects,
         )
         .label("the first of them")
-        .with_label(u.last, "the last of them")
+        .with_label(*last, "the last of them")
         .help("correct the defects listed and check the record again to see the rest"),
     );
 }

@@ -2,7 +2,7 @@
 //! [`GameRecord`] built from its pairs.
 
 use super::builder::{Builder, Ply, FORMAT_RULE};
-use super::defects::{listed, Unlisted, MAX_LISTED};
+use super::defects::{Unlisted, MAX_LISTED};
 use super::{split::split_games, GameRecord, Span};
 use crate::finding::{Code, Finding};
 use pest::Parser;
@@ -76,7 +76,9 @@ pub fn flag_duplicate_tags(record: &mut GameRecord) -> Option<super::defects::Un
             .collect()
     };
     let mut found = Vec::new();
-    let (room, mut unlisted) = (MAX_LISTED.saturating_sub(listed(&record.findings)), None);
+    // The first repeats are the game's first defects (tags come first): at most that many
+    // are made, the rest only counted.
+    let (room, mut unlisted) = (MAX_LISTED, None);
     for (i, t) in tags.iter().enumerate() {
         let at = firsts[i];
         if at == i {
