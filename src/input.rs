@@ -462,10 +462,13 @@ enum KnownFormat {
 /// Gravon's first element, an importer's lines. `None` for anything else (a DhtmlXQ page or
 /// a native log, which the reader tells apart). The one decision behind both the reader
 /// ([`ChunkReader`]) and the directory walk.
-/// Why a source whose byte order mark says UTF-16 is not read (Windows Notepad's "Unicode"):
-/// its every other byte a NUL, it would be read as broken games of NUL bytes.
+/// Why a source whose byte order mark says UTF-16 or UTF-32 is not read (Windows Notepad's
+/// "Unicode"): with NUL bytes between its characters, it would be read as broken games of
+/// NUL bytes.
 fn utf16(head: &[u8]) -> Option<&'static str> {
     match head {
+        [0xFF, 0xFE, 0, 0, ..] => Some("UTF-32 text (little-endian, byte order mark FF FE 00 00): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
+        [0, 0, 0xFE, 0xFF, ..] => Some("UTF-32 text (big-endian, byte order mark 00 00 FE FF): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         [0xFF, 0xFE, ..] => Some("UTF-16 text (little-endian, byte order mark FF FE): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         [0xFE, 0xFF, ..] => Some("UTF-16 text (big-endian, byte order mark FE FF): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         _ => None,

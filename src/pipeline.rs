@@ -239,9 +239,16 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
     let mut games = match &chunk.kind {
         ChunkKind::Unreadable(why) => special(
             chunk,
-            format!("cannot read {}: {why}", chunk.source),
+            format!(
+                "cannot read {}: {why}",
+                crate::escape::visible_line(&chunk.source)
+            ),
             "unreadable",
-            "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .log files that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes",
+            if why.contains("save the file as UTF-8") || why.contains("save a log as text") {
+                "arbiter reads text logs in UTF-8 (or GB18030), Gravon XML, XQF, DhtmlXQ and the importers' formats"
+            } else {
+                "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .log files that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes"
+            },
         ),
         ChunkKind::NoSuchGame(n) => special(
             chunk,

@@ -170,3 +170,25 @@ fn a_hostile_file_name_is_drawn_visibly_in_every_message() {
     ));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A file that cannot be read is named with its line feed drawn, and the help says what
+/// arbiter reads rather than to check the path: the name's LF once broke the line.
+#[test]
+fn an_unreadable_file_s_name_stays_on_its_line() {
+    let d = workdir("unreadable-name");
+    std::fs::write(d.join("u\nv.arb"), [0xFF, 0xFE, b'[', 0]).expect("write");
+    let out = run(&d, &["check", "--color", "never", "u\nv.arb"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stdout.contains("cannot read u␊v.arb: UTF-16 text"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("help: arbiter reads text logs in UTF-8"),
+        "{}",
+        out.stdout
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

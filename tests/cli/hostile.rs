@@ -834,6 +834,12 @@ fn a_utf16_log_is_refused_as_utf16() {
         let message = first_finding(&games)["message"].as_str().unwrap();
         assert!(message.contains("UTF-16 text") && message.ends_with("save the file as UTF-8"));
     }
+    let mut utf32 = vec![0xFF, 0xFE, 0, 0];
+    utf32.extend(good_game().chars().flat_map(|c| (c as u32).to_le_bytes()));
+    let (code, games) = hostile("utf32le", utf32);
+    assert_eq!(code, 2);
+    let message = first_finding(&games)["message"].as_str().unwrap();
+    assert!(message.contains("UTF-32 text (little-endian"), "{message}");
 }
 
 /// A tag given 1,001 times (1,000 repeats) is the first 100 repeats listed and one finding
