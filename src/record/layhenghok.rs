@@ -37,6 +37,7 @@ const LEVELS: [&str; 4] = ["ea", "me", "ha", "nu"];
 /// True when `head` starts like a saved game: `hu|ai hu|ai ea|me|ha|nu`, a ply count, then a
 /// move line or the side line.
 pub fn looks_like(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let text = String::from_utf8_lossy(&head[..head.len().min(256)]);
     let mut lines = text.lines().map(str::trim);
     let first: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
@@ -74,8 +75,22 @@ fn error(span: Span, message: String, label: &str) -> Finding {
         .help("see the layhenghok format in corpus/jungle-layhenghok/SOURCE.md (docs/log-format.md, Imports)")
 }
 
-/// Reads one saved game (the whole file). Spans are offsets into `text`.
+/// Reads one saved game (the whole file; a UTF-8 byte order mark before it is passed over).
+/// Spans are offsets into `text`.
 pub fn read(text: &str) -> GameRecord {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            let mut g = read_save(rest);
+            g.shift_spans(text.len() - rest.len());
+            g.span = Span::new(0, text.len());
+            g
+        }
+        None => read_save(text),
+    }
+}
+
+/// [`read`] of a save with no byte order mark.
+fn read_save(text: &str) -> GameRecord {
     let mut g = GameRecord {
         span: Span::new(0, text.len()),
         implied_game: Some("jungle".into()),
@@ -259,6 +274,19 @@ mod tests {
         assert_eq!(g.tag_value("Result"), Some("1-0"));
         assert_eq!(g.tag_value("Termination"), Some("time"));
         assert_eq!(g.comments[0].text, "re\n** LI\nblitz 0 12");
+    }
+
+    /// A save with a UTF-8 byte order mark reads as the same save, its spans 3 bytes on.
+    #[test]
+    fn a_byte_order_mark_is_passed_over() {
+        let marked = format!("\u{feff}{GAME}");
+        assert!(looks_like(marked.as_bytes()));
+        let (g, plain) = (read(&marked), read(GAME));
+        assert!(g.findings.is_empty(), "{:?}", g.findings);
+        assert_eq!(g.tag_value("Blue"), plain.tag_value("Blue"));
+        assert_eq!(g.moves.len(), plain.moves.len());
+        assert_eq!(g.moves[0].span.start, plain.moves[0].span.start + 3);
+        assert_eq!(g.span, Span::new(0, marked.len()));
     }
 
     #[test]
