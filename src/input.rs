@@ -962,9 +962,16 @@ impl<R: BufRead> ChunkReader<R> {
     /// The games of an importer's source `all`, one chunk each
     /// ([`crate::record::Importer::game_starts`]): a file of several judge logs or saved
     /// games reports each, where its first game was judged against the last one's end.
-    fn cut_imported(&mut self, all: Vec<u8>, importer: crate::record::Importer) -> Option<Chunk> {
+    fn cut_imported(
+        &mut self,
+        mut all: Vec<u8>,
+        importer: crate::record::Importer,
+    ) -> Option<Chunk> {
         let mut starts = importer.game_starts(&all);
-        starts.push(all.len());
+        // A native log after the last game is read as native games of their own.
+        let last = starts.last().copied().unwrap_or(0);
+        let tail = split::native_log_start(&all, last).filter(|&t| t > last);
+        starts.push(tail.unwrap_or(all.len()));
         let (mut line, mut column) = (0, Column::default());
         for w in starts.windows(2) {
             let piece = all[w[0]..w[1]].to_vec();
@@ -972,6 +979,10 @@ impl<R: BufRead> ChunkReader<R> {
             (line, column) = advance(line, column, &piece);
             let chunk = self.emit(piece, at, ChunkKind::Imported(importer));
             self.pending.push_back(chunk);
+        }
+        if let Some(t) = tail {
+            let bytes = all.split_off(t);
+            self.native_tail(t, line, bytes);
         }
         self.pending.pop_front()
     }

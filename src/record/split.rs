@@ -299,6 +299,33 @@ pub fn line_end(b: &[u8]) -> Option<usize> {
     Some(k + 1)
 }
 
+/// Where a native log starts in `bytes` after another format's game (from byte `from`, a
+/// line start or inside a line): the first line that opens with a tag pair (`[Game
+/// "barrage"]`, which no importer's format holds), taken back over the blank and `;`
+/// comment lines just before it, which open that log. `None` when no line opens with a tag
+/// pair. Linear.
+pub fn native_log_start(bytes: &[u8], from: usize) -> Option<usize> {
+    let starts = || memchr::memchr_iter(b'\n', &bytes[from..]).map(|nl| from + nl + 1);
+    let line = |ls: usize| {
+        let rest = &bytes[ls..];
+        rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())].trim_ascii()
+    };
+    let tag_line = starts().find(|&ls| tag_len(line(ls)).is_some())?;
+    let mut start = tag_line;
+    while let Some(prev) = bytes[from..start.saturating_sub(1)]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map(|p| from + p + 1)
+    {
+        let l = line(prev);
+        if !(l.is_empty() || l.starts_with(b";")) {
+            break;
+        }
+        start = prev;
+    }
+    Some(start)
+}
+
 /// Feeds one whole line at `offset` to `sp` ([`Splitter::line`], the rest of the line fed
 /// again after each cut), calling `ended` with the span of every game that ends in it.
 pub fn feed(sp: &mut Splitter, line: &[u8], offset: usize, mut ended: impl FnMut(Span)) {

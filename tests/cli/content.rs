@@ -263,3 +263,35 @@ fn a_native_log_after_a_gravon_file_is_judged() {
     let offset = xml.len() + demo.rfind("c9-c10").unwrap();
     assert_eq!(f["offset"].as_u64(), Some(offset as u64));
 }
+
+/// A native log appended to a UCC judge's log is its own game, judged, from its opening
+/// comment on: it was kept as the judge's other lines (comments of the UCC game), its error
+/// lost, exit 0.
+#[test]
+fn a_native_log_after_a_judge_s_log_is_judged() {
+    let ucc = "a/red/r RED SETUP\nFB8sB979B8\nBB99555583\n6724898974\nB314676699\n\
+        b/blue/b BLUE SETUP\n994s951799\n5684599536\n98B2683B84\n7B7B76BFB8\n\
+        1 RED: 9 3 DOWN OK\n1 BLU: 8 6 UP 2 OK\n";
+    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
+    let path = scratch("judge-then-native.txt", format!("{ucc}{demo}").as_bytes());
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}");
+    let games = games(&out);
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        (games[0]["game"].as_str(), games[0]["plies"].as_u64()),
+        (Some("stratego"), Some(2))
+    );
+    assert_eq!(codes(&games[1]), ["two-squares-rule"]);
+    let offset = ucc.len() + demo.rfind("c9-c10").unwrap();
+    assert_eq!(
+        games[1]["findings"][0]["offset"].as_u64(),
+        Some(offset as u64)
+    );
+    let (_, converted) = run(&["convert", path.to_str().unwrap()], None);
+    assert_eq!(
+        converted.matches("[Game \"barrage\"]").count(),
+        1,
+        "{converted}"
+    );
+}
