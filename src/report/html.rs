@@ -717,7 +717,7 @@ fn print_boards(
     if print.1 > 0 {
         let _ = write!(
             s,
-            r#"<p class="print-note">{} more plies with findings have no board here (at most {PRINT_BOARDS} a game, the most severe findings first); the page steps to each.</p>"#,
+            r#"<p class="print-note">{} more main-line plies with findings have no board here (at most {PRINT_BOARDS} a game, the most severe findings first); the page steps to each.</p>"#,
             print.1
         );
     }

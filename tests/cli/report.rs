@@ -106,7 +106,7 @@ fn print_boards_are_capped_with_the_most_severe_first() {
     // Errors at plies 9, 11, ..., 9,999 (4,996 plies), infos at 8 to 11: 4,998 plies.
     assert_eq!(
         print,
-        "<p class=\"print-note\">4974 more plies with findings have no board here (at most 24 a game, the most severe findings first); the page steps to each.</p>"
+        "<p class=\"print-note\">4974 more main-line plies with findings have no board here (at most 24 a game, the most severe findings first); the page steps to each.</p>"
     );
     let plies: Vec<&str> = html
         .split("<figure class=\"print-board\" data-ply=\"")
