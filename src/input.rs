@@ -961,28 +961,26 @@ impl<R: BufRead> ChunkReader<R> {
 
     /// The games of an importer's source `all`, one chunk each
     /// ([`crate::record::Importer::game_starts`]): a file of several judge logs or saved
-    /// games reports each, where its first game was judged against the last one's end.
-    fn cut_imported(
-        &mut self,
-        mut all: Vec<u8>,
-        importer: crate::record::Importer,
-    ) -> Option<Chunk> {
-        let mut starts = importer.game_starts(&all);
-        // A native log after the last game is read as native games of their own.
-        let last = starts.last().copied().unwrap_or(0);
-        let tail = split::native_log_start(&all, last).filter(|&t| t > last);
-        starts.push(tail.unwrap_or(all.len()));
+    /// games reports each, where its first game was judged against the last one's end. A
+    /// native log after one of them ([`split::native_log_start`]) is read as native games.
+    fn cut_imported(&mut self, all: Vec<u8>, importer: crate::record::Importer) -> Option<Chunk> {
+        let starts = importer.game_starts(&all);
+        let ends = starts.iter().skip(1).map(|&(at, _)| at).chain([all.len()]);
         let (mut line, mut column) = (0, Column::default());
-        for w in starts.windows(2) {
-            let piece = all[w[0]..w[1]].to_vec();
-            let at = (w[0], line, column);
+        for (&(start, importer), end) in starts.iter().zip(ends) {
+            let tail = split::native_log_start(&all[..end], start).filter(|&t| t > start);
+            let stop = tail.unwrap_or(end);
+            let piece = all[start..stop].to_vec();
+            let at = (start, line, column);
             (line, column) = advance(line, column, &piece);
             let chunk = self.emit(piece, at, ChunkKind::Imported(importer));
             self.pending.push_back(chunk);
-        }
-        if let Some(t) = tail {
-            let bytes = all.split_off(t);
-            self.native_tail(t, line, bytes);
+            if let Some(t) = tail {
+                let native = all[t..end].to_vec();
+                let at_line = line;
+                (line, column) = advance(line, column, &native);
+                self.native_tail(t, at_line, native);
+            }
         }
         self.pending.pop_front()
     }

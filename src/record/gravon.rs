@@ -115,19 +115,21 @@ pub fn game_end(bytes: &[u8], s: usize, limit: usize) -> usize {
 }
 
 /// Where a native game log appended to a Gravon file starts, when the last game, whose
-/// `<game` tag is at `s`, is followed by one (a line that opens with a native tag pair,
-/// `[Game "barrage"]`, which no Gravon record holds): the first line after its `</game>`
-/// that is neither blank nor the root's end tag. Such a log is read as native games of their
-/// own, never skipped as text of the last game.
+/// `<game` tag is at `s`, is followed by one: after the root's end tag `</stratego>` (or,
+/// without one, the game's `</game>`), nothing but white space, then the native log's first
+/// line ([`super::split::native_log_start`]: its opening `;` comments, then a tag pair such
+/// as `[Game "barrage"]`, which no Gravon record holds). Such a log is read as native games
+/// of their own, never skipped as text of the last game; a tag line inside an XML comment
+/// is XML.
 pub fn native_tail(bytes: &[u8], s: usize) -> Option<usize> {
-    let e = s + memchr::memmem::find(&bytes[s..], b"</game>")?;
-    let lines = || memchr::memchr_iter(b'\n', &bytes[e..]).map(|nl| e + nl + 1);
-    let line = |ls: usize| {
-        let rest = &bytes[ls..];
-        rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())].trim_ascii()
-    };
-    lines().find(|&ls| super::split::tag_len(line(ls)).is_some())?;
-    lines().find(|&ls| !line(ls).is_empty() && line(ls) != b"</stratego>")
+    let game_end = s + memchr::memmem::find(&bytes[s..], b"</game>")? + b"</game>".len();
+    let end = memchr::memmem::rfind(&bytes[game_end..], b"</stratego>")
+        .map_or(game_end, |r| game_end + r + b"</stratego>".len());
+    let t = super::split::native_log_start(bytes, end)?;
+    bytes[end..t]
+        .iter()
+        .all(u8::is_ascii_whitespace)
+        .then_some(t)
 }
 
 /// True when `rest` holds only white space and the root's end tag.

@@ -535,22 +535,22 @@ impl Importer {
         }
     }
 
-    /// Where the games of a source in this format start: 0, and each later line where a
-    /// game of the format starts ([`Importer::sniff`] there), so that judge logs or saved
-    /// games concatenated into one file are each one game. Linear: a line is looked at
-    /// further only when it may open a game (`RED SETUP`; a player word).
-    pub fn game_starts(self, bytes: &[u8]) -> Vec<usize> {
-        let mut starts = vec![0];
+    /// Where the games of a source that starts in this format start, and the format of
+    /// each: 0, and each later line where a game of an importer's format starts
+    /// ([`Importer::sniff`] there), so that judge logs or saved games concatenated into one
+    /// file, in either format, are each one game. Linear: a line is looked at further only
+    /// when it may open a game (`RED SETUP`; a player word).
+    pub fn game_starts(self, bytes: &[u8]) -> Vec<(usize, Importer)> {
+        let mut starts = vec![(0, self)];
         for nl in memchr::memchr_iter(b'\n', bytes) {
             let rest = &bytes[nl + 1..];
             let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
             let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-            let opens = match self {
-                Importer::Layhenghok => line.starts_with(b"hu") || line.starts_with(b"ai"),
-                Importer::Ucc2012 => line.trim_ascii_end().ends_with(b" RED SETUP"),
-            };
-            if opens && Importer::sniff(rest) == Some(self) {
-                starts.push(nl + 1);
+            let opens = line.starts_with(b"hu")
+                || line.starts_with(b"ai")
+                || line.trim_ascii_end().ends_with(b" RED SETUP");
+            if let Some(importer) = Importer::sniff(rest).filter(|_| opens) {
+                starts.push((nl + 1, importer));
             }
         }
         starts

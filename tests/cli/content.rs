@@ -269,9 +269,7 @@ fn a_native_log_after_a_gravon_file_is_judged() {
 /// lost, exit 0.
 #[test]
 fn a_native_log_after_a_judge_s_log_is_judged() {
-    let ucc = "a/red/r RED SETUP\nFB8sB979B8\nBB99555583\n6724898974\nB314676699\n\
-        b/blue/b BLUE SETUP\n994s951799\n5684599536\n98B2683B84\n7B7B76BFB8\n\
-        1 RED: 9 3 DOWN OK\n1 BLU: 8 6 UP 2 OK\n";
+    let ucc = UCC;
     let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
     let path = scratch("judge-then-native.txt", format!("{ucc}{demo}").as_bytes());
     let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
@@ -294,4 +292,47 @@ fn a_native_log_after_a_judge_s_log_is_judged() {
         1,
         "{converted}"
     );
+}
+
+/// A short UCC 2012 judge's log: the setups and two plies.
+const UCC: &str = "a/red/r RED SETUP\nFB8sB979B8\nBB99555583\n6724898974\nB314676699\n\
+    b/blue/b BLUE SETUP\n994s951799\n5684599536\n98B2683B84\n7B7B76BFB8\n\
+    1 RED: 9 3 DOWN OK\n1 BLU: 8 6 UP 2 OK\n";
+
+/// A native log between two judge's logs is its own game, between theirs: it was kept as
+/// the first log's other lines, its error lost.
+#[test]
+fn a_native_log_between_two_judge_s_logs_is_judged() {
+    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
+    let path = scratch(
+        "judge-native-judge.txt",
+        format!("{UCC}{demo}{UCC}").as_bytes(),
+    );
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}");
+    let games = games(&out);
+    let rulesets: Vec<_> = games.iter().map(|g| g["game"].as_str()).collect();
+    assert_eq!(
+        rulesets,
+        [Some("stratego"), Some("barrage"), Some("stratego")]
+    );
+    assert_eq!(codes(&games[1]), ["two-squares-rule"]);
+}
+
+/// A tag line inside an XML comment after a Gravon game is XML: the file is one clean game,
+/// where it once got a second game refused as "no Gravon game in it".
+#[test]
+fn a_tag_line_in_an_xml_comment_stays_xml() {
+    let xml = std::fs::read_to_string("fixtures/gravon/classic-clean.xml").expect("fixture");
+    let text = xml.replace(
+        "</stratego>",
+        "<!-- exported from\n[Site \"gravon.de\"]\n-->\n</stratego>",
+    );
+    assert_ne!(text, xml);
+    let path = scratch("gravon-comment-tag.xml", text.as_bytes());
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 0, "{out}");
+    let games = games(&out);
+    assert_eq!(games.len(), 1);
+    assert!(codes(&games[0]).is_empty(), "{:?}", codes(&games[0]));
 }
