@@ -79,27 +79,51 @@ const TAG_NAMES: [(&str, &str); 16] = [
 const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
 
 /// True when `bytes` hold a DhtmlXQ record: a closing tag `[/DhtmlXQ` (of a block or an
-/// element: a record, not a mention of one), the text `[DhtmlXQ` outside a native `;`
-/// comment line, and, unless the text is markup (a web page, whose first character is `<`),
-/// no line that opens with a native tag pair `[Name "value"]`. A native log that mentions
-/// DhtmlXQ, or holds a block after its games, is read as a native log: each of its games is
-/// judged, and a block among them is a parse error, never a silent loss. How DhtmlXQ is
-/// known by its content. Linear.
+/// element: a record, not a mention of one) and the text `[DhtmlXQ`; unless the text is
+/// markup (a web page, whose first character is `<`), that text must stand outside the
+/// native log's comments (`{...}`, `;` to the end of the line), and no line may open with a
+/// native tag pair `[Name "value"]`. A native log that mentions or quotes DhtmlXQ, or holds
+/// a block after its games, is read as a native log: each of its games is judged, and a
+/// block among them is a parse error, never a silent loss. How DhtmlXQ is known by its
+/// content. Linear.
 pub fn looks_like_dhtmlxq(bytes: &[u8]) -> bool {
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if memchr::memmem::find(body, b"[/DhtmlXQ").is_none() {
         return false;
     }
-    let markup = body.trim_ascii_start().starts_with(b"<");
-    let mut marked = false;
-    for line in body.split(|&b| b == b'\n' || b == b'\r') {
-        let line = line.trim_ascii_start();
-        if !markup && super::split::tag_len(line).is_some() {
-            return false;
-        }
-        marked |= !line.starts_with(b";") && memchr::memmem::find(line, MARK).is_some();
+    if body.trim_ascii_start().starts_with(b"<") {
+        return true;
     }
-    marked
+    if body
+        .split(|&b| b == b'\n' || b == b'\r')
+        .any(|line| super::split::tag_len(line.trim_ascii_start()).is_some())
+    {
+        return false;
+    }
+    mark_outside_comments(body)
+}
+
+/// True when `[DhtmlXQ` stands in `text` outside a native log's `{...}` and `;` comments.
+fn mark_outside_comments(text: &[u8]) -> bool {
+    let (mut i, mut brace, mut line) = (0, false, false);
+    while let Some(k) = memchr::memchr3(b'{', b';', b'[', &text[i..]).map(|k| i + k) {
+        // What lies between i and k may end a comment.
+        let between = &text[i..k];
+        if line && memchr::memchr2(b'\n', b'\r', between).is_some() {
+            line = false;
+        }
+        if brace && memchr::memchr(b'}', between).is_some() {
+            brace = false;
+        }
+        match text[k] {
+            b'{' if !line => brace = true,
+            b';' if !brace => line = true,
+            b'[' if !brace && !line && text[k..].starts_with(MARK) => return true,
+            _ => {}
+        }
+        i = k + 1;
+    }
+    false
 }
 
 /// The byte ranges of the records of a file: each block from its opening to its closing
@@ -990,6 +1014,23 @@ mod tests {
             b"1. h2e2 {as the [DhtmlXQ] viewer shows} *"
         ));
         assert!(!looks_like_dhtmlxq(b"1. h2e2 ; from a [DhtmlXQ] page\n*"));
+        // A whole record quoted in a comment is a quote.
+        let quote = b"[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]";
+        for (open, close) in [("; ", "\n"), ("{", "}"), ("{\n", "\n}")] {
+            let log = [
+                b"1. h2e2 h9g7 ".as_slice(),
+                open.as_bytes(),
+                quote,
+                close.as_bytes(),
+                b" 2. a0a5 *",
+            ]
+            .concat();
+            assert!(
+                !looks_like_dhtmlxq(&log),
+                "{}",
+                String::from_utf8_lossy(&log)
+            );
+        }
         // A web page may show a PGN tag pair on a line of its own.
         assert!(looks_like_dhtmlxq(
             b"<html><pre>\n[Event \"x\"]\n</pre>[DhtmlXQ][/DhtmlXQ]</html>"
