@@ -878,7 +878,15 @@ fn move_id(value: &str) -> Option<u64> {
     if (1..=19).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
         return Some(b.iter().fold(0, |n, c| n * 10 + u64::from(c - b'0')));
     }
-    value.trim().parse().ok()
+    let digits = value.trim().trim_start_matches('+');
+    match value.trim().parse() {
+        // A number too large for a u64 is read as its largest: the ids after it, as large,
+        // are then one finding, not one a move.
+        Err(_) if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) => {
+            Some(u64::MAX)
+        }
+        r => r.ok(),
+    }
 }
 
 /// A move's `id`, `source` and `target` attributes, as [`attr_cow`] reads them.
@@ -1105,10 +1113,15 @@ mod tests {
             "7a",
             "9999999999999999999",
             "18446744073709551615",
-            "18446744073709551616",
-            "99999999999999999999",
         ] {
             assert_eq!(move_id(v), v.trim().parse::<u64>().ok(), "{v}");
+        }
+        for v in [
+            "18446744073709551616",
+            "99999999999999999999",
+            " +123456789012345678901 ",
+        ] {
+            assert_eq!(move_id(v), Some(u64::MAX), "{v}");
         }
     }
 

@@ -139,7 +139,7 @@ fn read_line(g: &mut GameRecord, end: &mut Ending, at: usize, line: &str) {
     let mut rest = line;
     if let [turn, side, ..] = &w[..] {
         let colour = side.value.strip_suffix(':');
-        if let (Ok(n), Some(c @ ("RED" | "BLU"))) = (turn.value.parse::<usize>(), colour) {
+        if let Some(c @ ("RED" | "BLU")) = colour {
             rest = line[side.span.end - at..].trim_start();
             let moves: Vec<Spanned<&str>> = w[2..].to_vec();
             if !rest.is_empty()
@@ -147,12 +147,11 @@ fn read_line(g: &mut GameRecord, end: &mut Ending, at: usize, line: &str) {
                 && !rest.starts_with("Game ends on ")
                 && end.reason.is_none()
             {
-                check_turn(
-                    g,
-                    &mut end.turn_shift,
-                    (n, c == "RED"),
-                    turn.span.join(side.span),
-                );
+                let at_turn = turn.span.join(side.span);
+                match turn.value.parse::<usize>() {
+                    Ok(n) => check_turn(g, &mut end.turn_shift, (n, c == "RED"), at_turn),
+                    Err(_) => g.findings.push(unreadable_turn(turn, g.moves.len())),
+                }
                 read_move(g, &moves, Span::new(at, at + line.len()));
                 return;
             }
@@ -183,6 +182,24 @@ fn read_line(g: &mut GameRecord, end: &mut Ending, at: usize, line: &str) {
         after: g.moves.len(),
         line_comment: true,
     });
+}
+
+/// The `record-defect` for a move line whose turn number (`turn`) cannot be read, before
+/// the `ply`th ply (0-based): the move is read in its place, in the order written.
+fn unreadable_turn(turn: &Spanned<&str>, ply: usize) -> Finding {
+    Finding::new(
+        Code::RecordDefect,
+        turn.span,
+        format!(
+            "ply {} is written with the turn number `{}`, which cannot be read",
+            ply + 1,
+            crate::finding::excerpt(turn.value)
+        ),
+        RULE,
+    )
+    .at_ply(ply as u32 + 1)
+    .label("not a turn number")
+    .help("the moves are read in the order written; the judge numbers each turn from 1")
 }
 
 /// The turn number and side of the next ply: Red and Blue alternate, Red first, and a turn
@@ -355,6 +372,14 @@ mod tests {
         assert!(g.unreadable());
         let g = read(&LOG.replace("1 BLU:", "3 BLU:"));
         assert_eq!(g.findings[0].code, Code::RecordDefect);
+        // A move line whose turn number cannot be read is still a move.
+        let g = read(&LOG.replace("1 BLU:", "x BLU:"));
+        assert_eq!(g.moves.len(), 3);
+        let found: Vec<&str> = g.findings.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(
+            found,
+            ["ply 2 is written with the turn number `x`, which cannot be read"]
+        );
         // One skipped turn number is one finding: the later ones count on from it.
         let g = read(&LOG.replace("1 BLU:", "2 BLU:").replace("2 RED:", "3 RED:"));
         let found: Vec<&str> = g.findings.iter().map(|f| f.message.as_str()).collect();
