@@ -301,6 +301,9 @@ pub enum ChunkKind {
     Empty,
     /// A source that could not be read; the reason.
     Unreadable(String),
+    /// Bytes that are not text arbiter reads (binary data, UTF-16 or UTF-32); the reason,
+    /// which says how to save the log.
+    NotText(&'static str),
     /// `--game-index` past the last game: the source holds this many games
     /// ([`Chunk::first_index`] is the index asked for).
     NoSuchGame(usize),
@@ -771,7 +774,7 @@ impl<R: BufRead> ChunkReader<R> {
     fn emit(&mut self, bytes: Vec<u8>, at: (usize, usize, Column), kind: ChunkKind) -> Chunk {
         let (offset, line, column) = at;
         let kind = match kind {
-            ChunkKind::Native if binary_line(&bytes) => ChunkKind::Unreadable(BINARY.into()),
+            ChunkKind::Native if binary_line(&bytes) => ChunkKind::NotText(BINARY),
             k => k,
         };
         let unnamed_before = self.unnamed_seen;
@@ -1127,6 +1130,12 @@ impl<R: BufRead> ChunkReader<R> {
         Chunk::special(self.name.clone(), ChunkKind::Unreadable(why))
     }
 
+    /// The one chunk of a source whose bytes are not text arbiter reads (`why`).
+    fn not_text(&mut self, why: &'static str) -> Chunk {
+        self.state = ReaderState::Done;
+        Chunk::special(self.name.clone(), ChunkKind::NotText(why))
+    }
+
     /// Knows the source's format from its first bytes ([`chunks`] may have read them
     /// already): an XQF record is read whole, a Gravon file game by game, anything else as
     /// a native log.
@@ -1140,7 +1149,7 @@ impl<R: BufRead> ChunkReader<R> {
             },
         };
         if let Some(why) = utf16(head) {
-            return Some(self.unreadable(why.into()));
+            return Some(self.not_text(why));
         }
         match known_by_content(head) {
             Some(KnownFormat::Xqf) => {
@@ -1175,7 +1184,7 @@ impl<R: BufRead> ChunkReader<R> {
         }
         if binary_line(head) {
             // Not read on: an endless stream would be read into memory until it ran out.
-            return Some(self.unreadable(BINARY.into()));
+            return Some(self.not_text(BINARY));
         }
         self.content = crate::record::sniff::content_game(&head[..head.len().min(SNIFF_BYTES)]);
         self.state = ReaderState::Native;

@@ -244,11 +244,16 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
                 crate::escape::visible_line(&chunk.source)
             ),
             "unreadable",
-            if why.contains("save the file as UTF-8") || why.contains("save a log as text") {
-                "arbiter reads text logs in UTF-8 (or GB18030), Gravon XML, XQF, DhtmlXQ and the importers' formats"
-            } else {
-                "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .log files that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes"
-            },
+            "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .log files that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes",
+        ),
+        ChunkKind::NotText(why) => special(
+            chunk,
+            format!(
+                "cannot read {}: {why}",
+                crate::escape::visible_line(&chunk.source)
+            ),
+            "unreadable",
+            "arbiter reads text logs in UTF-8 (or GB18030), Gravon XML, XQF, DhtmlXQ and the importers' formats",
         ),
         ChunkKind::NoSuchGame(n) => special(
             chunk,
@@ -647,7 +652,10 @@ pub fn chunk_of_game(input: &Input, index: usize) -> Chunk {
     for chunk in input::chunks(input) {
         let no_game = matches!(
             chunk.kind,
-            ChunkKind::Empty | ChunkKind::Unreadable(_) | ChunkKind::NoSuchGame(_)
+            ChunkKind::Empty
+                | ChunkKind::Unreadable(_)
+                | ChunkKind::NotText(_)
+                | ChunkKind::NoSuchGame(_)
         );
         if no_game || chunk.first_index >= index {
             return chunk;

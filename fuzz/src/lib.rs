@@ -119,7 +119,7 @@ pub fn each_game_alone(name: &str, bytes: &[u8], opts: &Options) {
         // not cut into games.
         if matches!(
             chunk.kind,
-            ChunkKind::Empty | ChunkKind::Xqf | ChunkKind::Unreadable(_)
+            ChunkKind::Empty | ChunkKind::Xqf | ChunkKind::Unreadable(_) | ChunkKind::NotText(_)
         ) {
             return;
         }
