@@ -272,9 +272,9 @@ impl<'a> Builder<'a> {
         let first = cur.turns == 0 && cur.line == 0;
         // A variation's first number may run as its parent line's written numbers do (the
         // shift it starts with) or count the turns played: either is right.
-        let mut counted = 0;
         if cur.line != 0 && cur.turns == 0 && cur.shift != 0 {
-            let by_turns = misnumbered(&mut self.record, &mut counted, (turn, false), n, dots3);
+            let mut no_shift = 0;
+            let by_turns = misnumbered(&mut self.record, &mut no_shift, (turn, false), n, dots3);
             if by_turns.is_none() {
                 self.open.last_mut().unwrap_or(&mut self.main).shift = 0;
                 return;
@@ -477,6 +477,7 @@ impl MainRun<'_, '_> {
         let turn = (self.turn + self.added) as u64;
         // `misnumbered` without three dots: right when it is the expected number.
         let counted = (turn + self.builder.record.numbering_offset) / 2 + 1;
+        // Nearly every game's numbers are unshifted: that is one comparison on the hot path.
         let shift = self.builder.main.shift;
         if (shift == 0 && counted == n) || (shift != 0 && expected_number(counted, shift) == n) {
             return;
