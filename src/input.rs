@@ -468,7 +468,7 @@ enum KnownFormat {
 /// Why a source whose byte order mark says UTF-16 or UTF-32 is not read (Windows Notepad's
 /// "Unicode"): with NUL bytes between its characters, it would be read as broken games of
 /// NUL bytes.
-fn utf16(head: &[u8]) -> Option<&'static str> {
+fn wide_text(head: &[u8]) -> Option<&'static str> {
     match head {
         [0xFF, 0xFE, 0, 0, ..] => Some("UTF-32 text (little-endian, byte order mark FF FE 00 00): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         [0, 0, 0xFE, 0xFF, ..] => Some("UTF-32 text (big-endian, byte order mark 00 00 FE FF): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
@@ -1054,9 +1054,10 @@ impl<R: BufRead> ChunkReader<R> {
         }
     }
 
-    /// The native games of `tail`, a native log after a Gravon file's last game, which starts
-    /// a line at byte `base` and line `line` of the source, queued after that game
-    /// ([`crate::record::gravon::native_tail`]).
+    /// The native games of `tail`, a native log after a Gravon file's last game
+    /// ([`crate::record::gravon::native_tail`]) or after an importer's game
+    /// ([`split::native_log_start`]), which starts a line at byte `base` and line `line` of
+    /// the source, queued after that game.
     fn native_tail(&mut self, base: usize, line: usize, tail: Vec<u8>) {
         for mut c in ChunkReader::new(self.name.clone(), std::io::Cursor::new(tail)) {
             c.offset += base;
@@ -1148,7 +1149,7 @@ impl<R: BufRead> ChunkReader<R> {
                 Err(e) => return Some(self.unreadable(e.to_string())),
             },
         };
-        if let Some(why) = utf16(head) {
+        if let Some(why) = wide_text(head) {
             return Some(self.not_text(why));
         }
         match known_by_content(head) {

@@ -878,7 +878,7 @@ fn move_id(value: &str) -> Option<u64> {
     if (1..=19).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
         return Some(b.iter().fold(0, |n, c| n * 10 + u64::from(c - b'0')));
     }
-    let digits = value.trim().trim_start_matches('+');
+    let digits = value.trim().strip_prefix('+').unwrap_or(value.trim());
     match value.trim().parse() {
         // A number too large for a u64 is read as its largest: the ids after it, as large,
         // are then one finding, not one a move.
@@ -1116,6 +1116,7 @@ mod tests {
         ] {
             assert_eq!(move_id(v), v.trim().parse::<u64>().ok(), "{v}");
         }
+        assert_eq!(move_id("++99999999999999999999"), None);
         for v in [
             "18446744073709551616",
             "99999999999999999999",
