@@ -84,6 +84,15 @@ fn expected() -> Vec<(&'static str, Vec<Verdict>)> {
     let ended = |plies, result, reason| vec![V::ended(plies, result, reason)];
     let setup = |messages: &[&'static str]| vec![V::setup(messages)];
     vec![
+        // ---- unsupported variants (rulings §1.1) ------------------------------------------
+        (
+            "unsupported-classicfree.arb",
+            vec![V::clean(0).with(&[(
+                "unsupported-game",
+                None,
+                "`classicfree` games are not supported",
+            )])],
+        ),
         // ---- illegal moves (rulings §1.1) -------------------------------------------------
         (
             "illegal-from-square-empty.arb",
