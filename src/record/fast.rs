@@ -165,8 +165,12 @@ fn class(c: u8) -> u8 {
 /// [`Scanner::lone_short_ply`]); `None` when none starts there.
 #[inline(always)]
 fn short_ply_end(b: &[u8], s: usize) -> Option<usize> {
+    // Range tests, not table lookups: no load waits on the byte's load.
     let short = |f0: u8, r0: u8, f1: u8, r1: u8| {
-        class(f0) & class(f1) & ALPHA != 0 && class(r0) & class(r1) & DIGIT != 0
+        f0.is_ascii_alphabetic()
+            & f1.is_ascii_alphabetic()
+            & r0.is_ascii_digit()
+            & r1.is_ascii_digit()
     };
     // The commonest, read with one bounds check: the move, one space, then a byte that is
     // neither white space to skip nor a `,`.
@@ -547,6 +551,12 @@ impl Scanner<'_> {
                 Some(end) => {
                     sink.ply(i);
                     i = end;
+                    // The other side's ply usually follows at once: read it without going
+                    // round the loop (white space was skipped, and it is no number).
+                    if let Some(end) = short_ply_end(b, i) {
+                        sink.ply(i);
+                        i = end;
+                    }
                 }
                 None => break,
             }
