@@ -71,6 +71,12 @@ fn main() {
             .as_deref()
             .is_none_or(|p| p.split(',').any(|x| x == phase))
     };
+    // Phases run only when named: the parse's two halves, for profiling.
+    let named = |phase: &str| {
+        phases
+            .as_deref()
+            .is_some_and(|p| p.split(',').any(|x| x == phase))
+    };
     // `cpu_seconds`: the time the benchmark's thread spent on a CPU (one-core phases only):
     // on a shared, loaded machine the wall time grows with the others' work, this much less.
     let report = |phase: &str, (secs, cpu): (f64, f64), threads: usize| {
@@ -123,6 +129,35 @@ fn main() {
         report("parse", secs, 1);
     }
 
+    // (b1) cutting only, when named: the games' texts, not parsed.
+    if named("cut") {
+        let secs = time(&|| {
+            let mut n = 0usize;
+            for i in &inputs {
+                for c in input::chunks(i) {
+                    n += c.text.len();
+                }
+            }
+            std::hint::black_box(n);
+        });
+        report("cut", secs, 1);
+    }
+    // (b2) the grammar only, when named: the games cut beforehand (not timed), then parsed and
+    // freed.
+    if named("grammar") {
+        let chunks: Vec<_> = inputs.iter().flat_map(input::chunks).collect();
+        let secs = time(&|| {
+            let mut n = 0usize;
+            for c in &chunks {
+                n += pipeline::parse_chunk(c)
+                    .iter()
+                    .map(|g| g.moves.len())
+                    .sum::<usize>();
+            }
+            std::hint::black_box(n);
+        });
+        report("grammar", secs, 1);
+    }
     // (b') parse only, all cores: every thread cuts the next 64 games and parses them (no order
     // is kept, none is needed), so that cutting, one file's sequential part, overlaps parsing.
     if wanted("parse-parallel") {
