@@ -414,17 +414,15 @@ impl<'a> Movetext<'a> {
         let moves = self.record.line_moves(line);
         let same_turn = idx > 0 && moves[idx - 1].turn == m.turn;
         let shifted = m.turn + usize::from(self.w.first == Side::Second);
-        // A game from a FEN numbered on from the position's move keeps its numbers.
-        let number = (shifted as u64 / 2 + 1).saturating_add(self.record.numbering_base);
         let rewritten = self.w.rewritten.and_then(|(rw, _)| rw.get(line)?.get(idx));
         let text = rewritten.map_or_else(|| m.text.value.to_string(), String::clone);
         let mut tok = String::new();
         if same_turn {
             tok.push(',');
         } else if shifted.is_multiple_of(2) {
-            tok.push_str(&format!("{number}. "));
+            tok.push_str(&format!("{}. ", shifted / 2 + 1));
         } else if idx == 0 || repeat {
-            tok.push_str(&format!("{number}... "));
+            tok.push_str(&format!("{}... ", shifted / 2 + 1));
         }
         tok.push_str(&text);
         if let Some(a) = m.annotation() {

@@ -285,14 +285,6 @@ impl<'a> Builder<'a> {
             }
         }
         let shift = &mut self.open.last_mut().unwrap_or(&mut self.main).shift;
-        if first && self.record.tag("FEN").is_some() {
-            // A game from a FEN numbers on from the position's move, as PGN writes it
-            // (`12... h9g7` after a FEN with Black to move at move 12): its first number
-            // starts the count the later ones are checked against.
-            misnumbered(&mut self.record, shift, (turn, first), n, dots3);
-            self.record.numbering_base = u64::try_from(*shift).unwrap_or(0);
-            return;
-        }
         if let Some(want) = misnumbered(&mut self.record, shift, (turn, first), n, dots3) {
             let (text, span) = (self.text(at), self.span(at));
             self.record

@@ -126,9 +126,6 @@ pub struct GameRecord {
     pub findings: Vec<Finding>,
     /// 1 when the movetext's numbering shows the second player moved first (`1...`), else 0.
     pub numbering_offset: u64,
-    /// Moves the written numbering starts after: a game from a FEN may number on from the
-    /// position's move (`30. a1a8` is the first turn: 29), else 0. Moves are named with it.
-    pub numbering_base: u64,
     /// Set by importers: the ruleset the source format implies (Gravon's `type`).
     pub implied_game: Option<String>,
     /// Set by importers: [`GameRecord::implied_game`] is the format's default, not its
@@ -274,7 +271,7 @@ impl GameRecord {
         Some(MoveRef {
             ply,
             turn: m.turn,
-            number: (shifted / 2 + 1).saturating_add(self.numbering_base),
+            number: shifted / 2 + 1,
             second: shifted % 2 == 1,
             move_in_turn: multi.then_some(first_of_turn + 1),
             side,
@@ -294,7 +291,6 @@ impl GameRecord {
             turns: moves.last().map_or(0, |m| m.turn + 1),
             moves,
             numbering_offset: self.numbering_offset,
-            numbering_base: self.numbering_base,
             implied_game: self.implied_game.clone(),
             format_defaults: self.format_defaults.clone(),
             ..GameRecord::default()
@@ -421,7 +417,6 @@ impl GameRecord {
             result_token: None,
             findings: Vec::new(),
             numbering_offset: self.numbering_offset,
-            numbering_base: self.numbering_base,
             implied_game: self.implied_game.clone(),
             implied_is_default: self.implied_is_default,
             content_game: self.content_game,

@@ -461,39 +461,6 @@ mod tests {
         assert_eq!(parse_log(huge)[0].findings.len(), 1);
     }
 
-    /// A game from a FEN may number on from the position's move (PGN): its first number,
-    /// whatever it is, starts the count; the later ones are checked against it. Without a
-    /// FEN the count starts at 1.
-    #[test]
-    fn a_game_from_a_fen_numbers_on_from_its_first_number() {
-        let fen = "[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 12\"]\n";
-        let found = |t: &str| {
-            let g = &parse_log(t)[0];
-            let f: Vec<String> = g
-                .findings
-                .iter()
-                .map(|f| format!("{} {}", &t[f.span.start..f.span.end], f.message))
-                .collect();
-            (f, g.numbering_offset)
-        };
-        let black = format!("{fen}12... e9d9 13. e0d0 d9e9 *");
-        assert_eq!(found(&black), (vec![], 1));
-        let red = format!("{fen}12. e0d0 e9d9 13. d0e0 *");
-        assert_eq!(found(&red), (vec![], 0));
-        let from_one = format!("{fen}1... e9d9 2. e0d0 *");
-        assert_eq!(found(&from_one), (vec![], 1));
-        let later_wrong = format!("{fen}12... e9d9 14. e0d0 *");
-        assert_eq!(
-            found(&later_wrong).0,
-            ["14. move number 14. where 13. was expected"]
-        );
-        let no_fen = "12... e9d9 13. e0d0 *";
-        assert_eq!(
-            found(no_fen).0,
-            ["12... move number 12... where 1... was expected"]
-        );
-    }
-
     #[test]
     fn unterminated_comment() {
         let t = "[Game \"x\"]\n1. a2a3 {never closed";

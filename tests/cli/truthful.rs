@@ -209,27 +209,6 @@ fn a_jungle_fen_with_blue_to_move_reports_and_converts_blue_first() {
     );
 }
 
-/// A game from a FEN numbered on from the position's move (`12...`, as PGN writes it) has no
-/// move-number warning, its moves are named as written, and `convert` keeps the numbers.
-#[test]
-fn a_fen_game_numbered_from_its_move_is_named_and_converted_so() {
-    let d = Dir::new("fen-numbers");
-    let moves = "12... e9e8 13. e0d0 e8e9 14. d0e0 e9e8 *\n";
-    d.write(
-        "fen.arb",
-        format!("[Game \"xiangqi\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 12\"]\n[Result \"*\"]\n\n{moves}"),
-    );
-    let (_, games) = d.json("fen.arb");
-    assert!(findings(&games[0]).is_empty(), "{:?}", findings(&games[0]));
-    let claimed = d.run(&["claim", "fen.arb", "--ply", "3", "draw"]).stdout;
-    assert!(
-        claimed.starts_with("claim `draw` after ply 3 (13... e8e9)"),
-        "{claimed}"
-    );
-    let converted = d.run(&["convert", "fen.arb"]).stdout;
-    assert!(converted.ends_with(moves), "{converted}");
-}
-
 #[test]
 fn directories_are_refused_where_nothing_or_one_game_is_wanted() {
     let d = Dir::new("dirs");
