@@ -66,6 +66,11 @@ pub fn fold(findings: &mut Vec<Finding>, unlisted: Option<Unlisted>) {
             findings[i].span
         })
         .collect();
+    // The ply of the first one left out, so that the count sorts after the listed ones of
+    // a reader whose defects name their plies (UCC): with no ply it sorted before them.
+    let first_ply = defects
+        .get(MAX_LISTED)
+        .map(|&(_, i)| (findings[i].span, findings[i].ply));
     spans.extend(unlisted.iter().flat_map(|u| [u.first, u.last]));
     let count = defects.len().saturating_sub(MAX_LISTED) + unlisted.map_or(0, |u| u.count);
     let mut i = 0;
@@ -79,17 +84,19 @@ pub fn fold(findings: &mut Vec<Finding>, unlisted: Option<Unlisted>) {
     ) else {
         return;
     };
-    findings.push(
-        Finding::new(
-            Code::RecordDefect,
-            *first,
-            format!(
-                "{count} more record defects in this game (only the first {MAX_LISTED} are listed)"
-            ),
-            Rule::ListedDefects,
-        )
-        .label("the first of them")
-        .with_label(*last, "the last of them")
-        .help("correct the defects listed and check the record again to see the rest"),
-    );
+    let mut summary = Finding::new(
+        Code::RecordDefect,
+        *first,
+        format!(
+            "{count} more record defects in this game (only the first {MAX_LISTED} are listed)"
+        ),
+        Rule::ListedDefects,
+    )
+    .label("the first of them")
+    .with_label(*last, "the last of them")
+    .help("correct the defects listed and check the record again to see the rest");
+    summary.ply = first_ply
+        .filter(|(span, _)| span == first)
+        .and_then(|(_, ply)| ply);
+    findings.push(summary);
 }

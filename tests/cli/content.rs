@@ -366,3 +366,33 @@ fn xml_broken_after_a_gravon_game_is_that_game_s_defect() {
     );
     assert_eq!(games[0]["outcome"]["result"], "1-0", "{}", games[0]);
 }
+
+/// A judge's log whose 150 turn numbers are all wrong lists the first 100 and counts the rest
+/// in one finding, which comes after them: its UCC defects name their plies, and the count,
+/// with none, once sorted before them all.
+#[test]
+fn a_judge_s_log_lists_its_defect_count_after_the_hundred() {
+    let (setups, _) = UCC.split_at(UCC.find("1 RED:").unwrap());
+    let turns: String = (0..75)
+        .map(|_| "7 RED: 9 3 DOWN OK\n9 BLU: 8 6 UP OK\n")
+        .collect();
+    let path = scratch("ucc-defects.txt", format!("{setups}{turns}").as_bytes());
+    let (_, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let games = games(&out);
+    let defects: Vec<&Value> = games[0]["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == "record-defect")
+        .collect();
+    assert_eq!(defects.len(), 101, "{out}");
+    let last = defects[100];
+    assert!(
+        last["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("(only the first 100 are listed)"),
+        "{last}"
+    );
+    assert!(last["ply"].as_u64() > defects[99]["ply"].as_u64(), "{last}");
+}
