@@ -444,24 +444,9 @@ impl GravonReader<'_> {
         self.noted.2 = None;
     }
 
-    /// The XML breaks at `at` (`before`: where the event that broke started). After a whole
-    /// game the game stands and the break is a `record-defect` of it: what follows holds no
-    /// game (a `<game` starts a piece of its own), and a record of its own would share the
-    /// game's number with the next piece of the file.
+    /// The XML breaks at `at` (`before`: where the event that broke started).
     fn broken(&mut self, message: String, at: usize, before: usize) {
         let len = self.text.len();
-        if self.current.is_none() && !self.games.is_empty() {
-            let f = Finding::new(
-                Code::RecordDefect,
-                Span::new(at, (at + 1).min(len)),
-                format!("{message}, after the game: the rest of this record is not read"),
-                RULE,
-            )
-            .label("the XML breaks here")
-            .help("the game before the break is read whole and judged; repair the XML after it, which holds no game");
-            self.note(f);
-            return;
-        }
         let f = Finding::new(
             Code::ParseError,
             Span::new(at, (at + 1).min(len)),

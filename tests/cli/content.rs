@@ -337,36 +337,6 @@ fn a_tag_line_in_an_xml_comment_stays_xml() {
     assert!(codes(&games[0]).is_empty(), "{:?}", codes(&games[0]));
 }
 
-/// XML that breaks after a whole Gravon game (a stray `</game>`) is a `record-defect` of that
-/// game, which is judged: it was a record of its own numbered like the native game appended
-/// after the file ("game 2" twice).
-#[test]
-fn xml_broken_after_a_gravon_game_is_that_game_s_defect() {
-    let xml = std::fs::read_to_string("fixtures/gravon/classic-clean.xml").expect("fixture");
-    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
-    let broken = xml.replace("</stratego>", "</game>\n</stratego>");
-    assert_ne!(broken, xml);
-    let path = scratch(
-        "gravon-stray-end.xml",
-        format!("{broken}\n{demo}").as_bytes(),
-    );
-    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
-    assert_eq!(code, 1, "{out}");
-    let games = games(&out);
-    let seen: Vec<_> = games
-        .iter()
-        .map(|g| (g["index"].as_u64(), g["game"].as_str(), codes(g)))
-        .collect();
-    assert_eq!(
-        seen,
-        [
-            (Some(0), Some("stratego"), vec!["record-defect"]),
-            (Some(1), Some("barrage"), vec!["two-squares-rule"]),
-        ]
-    );
-    assert_eq!(games[0]["outcome"]["result"], "1-0", "{}", games[0]);
-}
-
 /// A judge's log whose 150 turn numbers are all wrong lists the first 100 and counts the rest
 /// in one finding, which comes after them: its UCC defects name their plies, and the count,
 /// with none, once sorted before them all.
