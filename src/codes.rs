@@ -312,11 +312,9 @@ a tag given twice (the last counts), a `Termination` word arbiter does not know 
 judged from its moves), a log in GB18030 rather than UTF-8 (decoded), Xiangqi moves whose
 ranks could count from 0 or from 1 (read from 0). Also what a record holds that arbiter does
 not read, named and skipped: a parameter tag the ruleset does not have, a Gravon element or
-text it does not know, a second `<result>`, Gravon XML that breaks after a whole game (the
-game is judged; the rest of its record holds no game). A game lists its first 100 record
-defects one by one and counts the rest in one more finding, after them, at the first of them,
-labelled at the last (a log that repeats a tag a million times is 101 warnings, not a
-million)."#,
+text it does not know, a second `<result>`. A game lists its first 100 record defects one by
+one and counts the rest in one more finding, after them, at the first of them, labelled at the
+last (a log that repeats a tag a million times is 101 warnings, not a million)."#,
             example: Some(
                 r#"`../shared/corpus/stratego-gravon/ultimate lightning-2005.5-4822.xml` (outside the
 repository)."#,

@@ -88,7 +88,8 @@ pub fn fold(findings: &mut Vec<Finding>, unlisted: Option<Unlisted>) {
         Code::RecordDefect,
         *first,
         format!(
-            "{count} more record defects in this game (only the first {MAX_LISTED} are listed)"
+            "{count} more record {} in this game (only the first {MAX_LISTED} are listed)",
+            if count == 1 { "defect" } else { "defects" }
         ),
         Rule::ListedDefects,
     )

@@ -859,4 +859,10 @@ fn record_defects_past_the_first_hundred_are_counted_in_one() {
     );
     assert_eq!(last["line"], 102, "the 101st repeat");
     assert_eq!(last["labels"][0]["line"], 1001, "the last repeat");
+    let tags = "[T \"v\"]\n".repeat(102);
+    let (_, games) = hostile("one-more-defect", format!("{tags}{}", good_game()));
+    assert_eq!(
+        games[0]["findings"][100]["message"],
+        "1 more record defect in this game (only the first 100 are listed)"
+    );
 }
