@@ -778,7 +778,11 @@ impl<R: BufRead> ChunkReader<R> {
             k => k,
         };
         let unnamed_before = self.unnamed_seen;
-        if kind == ChunkKind::Native && !crate::record::sniff::names_ruleset(&bytes) {
+        // Once a game named none, the later ones cannot change that: their tags go unread.
+        if kind == ChunkKind::Native
+            && !self.unnamed_seen
+            && !crate::record::sniff::names_ruleset(&bytes)
+        {
             self.unnamed_seen = true;
         }
         // UTF-8 (nearly every game) is validated once; only other bytes may be GB18030.
