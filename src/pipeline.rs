@@ -237,22 +237,14 @@ pub struct Options {
 /// chunk that holds no readable game still yields one record carrying its `parse-error`.
 pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
     let mut games = match &chunk.kind {
-        ChunkKind::Unreadable(why) => special(
+        ChunkKind::Unreadable(why) => cannot_read(
             chunk,
-            format!(
-                "cannot read {}: {why}",
-                crate::escape::visible_line(&chunk.source)
-            ),
-            "unreadable",
+            why,
             "check the path; directories are walked for .arb, .pgn, .xml and .xqf files, .txt and .log files that begin with a tag line, .txt and .html files that hold DhtmlXQ records, and files an importer knows by their first bytes",
         ),
-        ChunkKind::NotText(why) => special(
+        ChunkKind::NotText(why) => cannot_read(
             chunk,
-            format!(
-                "cannot read {}: {why}",
-                crate::escape::visible_line(&chunk.source)
-            ),
-            "unreadable",
+            why,
             "arbiter reads text logs in UTF-8 (or GB18030), Gravon XML, XQF, DhtmlXQ and the importers' formats",
         ),
         ChunkKind::NoSuchGame(n) => special(
@@ -299,6 +291,17 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
     }
     place_byte_findings(chunk, &mut games);
     games
+}
+
+/// The record of a source that cannot be read (`why`), its file name escaped for a terminal.
+fn cannot_read(chunk: &Chunk, why: &str, help: &str) -> Vec<GameRecord> {
+    let name = crate::escape::visible_line(&chunk.source);
+    special(
+        chunk,
+        format!("cannot read {name}: {why}"),
+        "unreadable",
+        help,
+    )
 }
 
 /// The one record of a chunk that holds no game: a `parse-error` at its start.
