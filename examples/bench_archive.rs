@@ -66,17 +66,14 @@ fn main() {
         })
         .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
 
-    let wanted = |phase: &str| {
-        phases
-            .as_deref()
-            .is_none_or(|p| p.split(',').any(|x| x == phase))
-    };
-    // Phases run only when named: the parse's two halves, for profiling.
     let named = |phase: &str| {
         phases
             .as_deref()
             .is_some_and(|p| p.split(',').any(|x| x == phase))
     };
+    // Without --phases every phase runs but the parse's two halves (`cut`, `grammar`), which
+    // run only when named, for profiling.
+    let wanted = |phase: &str| phases.is_none() || named(phase);
     // `cpu_seconds`: the time the benchmark's thread spent on a CPU (one-core phases only):
     // on a shared, loaded machine the wall time grows with the others' work, this much less.
     let report = |phase: &str, (secs, cpu): (f64, f64), threads: usize| {
