@@ -281,10 +281,15 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             g.index = chunk.first_index;
             vec![g]
         }
-        ChunkKind::Native => vec![read_native(chunk)],
+        ChunkKind::Native => {
+            // The record is built in its vector: a returned record is a 288-byte copy.
+            let mut games = vec![GameRecord::default()];
+            read_native(chunk, &mut games[0]);
+            games
+        }
     };
     if chunk.kind != ChunkKind::Native {
-        // A native game's are folded as it is parsed (`parse_game_at`).
+        // A native game's are folded as it is parsed (`parse_game_into`).
         for g in &mut games {
             record::defects::fold(&mut g.findings, None);
         }
@@ -338,24 +343,22 @@ fn read_gravon(chunk: &Chunk) -> Vec<GameRecord> {
     g
 }
 
-/// The game of a native chunk, read from its decoded text when it was GB18030 (spans mapped
-/// back to the source's bytes), with the ruleset its source's text shows.
-fn read_native(chunk: &Chunk) -> GameRecord {
-    let mut g = match &chunk.decoded {
+/// The game of a native chunk into `g`, read from its decoded text when it was GB18030 (spans
+/// mapped back to the source's bytes), with the ruleset its source's text shows.
+fn read_native(chunk: &Chunk, g: &mut GameRecord) {
+    match &chunk.decoded {
         Some(d) => {
-            let mut g = record::parse::parse_game_at(&d.text, 0);
+            record::parse::parse_game_into(&d.text, 0, g);
             g.for_each_span_mut(&mut |s| {
                 s.start = chunk.offset + d.original(s.start);
                 s.end = chunk.offset + d.original(s.end);
             });
-            g
         }
-        None => record::parse::parse_game_at(&chunk.text, chunk.offset),
-    };
+        None => record::parse::parse_game_into(&chunk.text, chunk.offset, g),
+    }
     g.index = chunk.first_index;
     g.content_game = chunk.content_game;
     g.unnamed_before = chunk.unnamed_before && chunk.content_game.is_none();
-    g
 }
 
 /// Puts each invalid-UTF-8 finding of `chunk` first into the game its bytes lie in (games are

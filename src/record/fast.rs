@@ -14,12 +14,19 @@ use super::GameRecord;
 /// Parses one game of `src` (starting at byte `base` of its file), or `None` when the pest
 /// parser must decide.
 pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
+    let mut out = GameRecord::default();
+    parse_fast_into(src, base, &mut out).map(|()| out)
+}
+
+/// [`parse_fast`] into `out`, where the record is to stay; `None` when the pest parser must
+/// decide (`out` is then partly built).
+pub fn parse_fast_into(src: &str, base: usize, out: &mut GameRecord) -> Option<()> {
     let mut p = Scanner {
         b: src.as_bytes(),
         i: 0,
         stray: false,
     };
-    let mut builder = Builder::new(src, base);
+    let mut builder = Builder::new(src, base, out);
     // tags
     p.skip_trivia(&mut builder)?;
     while p.peek() == Some(b'[') {
@@ -71,7 +78,8 @@ pub fn parse_fast(src: &str, base: usize) -> Option<GameRecord> {
     if builder.in_variation() {
         return None;
     }
-    Some(builder.finish())
+    builder.finish();
+    Some(())
 }
 
 /// What [`Scanner::plain_run`] hands its plies and move numbers to: the builder, or a run of

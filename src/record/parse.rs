@@ -38,10 +38,19 @@ pub fn parse_game(text: &str, span: Span) -> GameRecord {
 /// record the grammar would; anything it does not accept is parsed by the pest grammar, which
 /// stays the definition of the format and the source of every syntax error.
 pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
-    let mut r = super::fast::parse_fast(src, base).unwrap_or_else(|| parse_game_pest(src, base));
-    let unlisted = flag_duplicate_tags(&mut r);
-    super::defects::fold(&mut r.findings, unlisted);
+    let mut r = GameRecord::default();
+    parse_game_into(src, base, &mut r);
     r
+}
+
+/// [`parse_game_at`] into `out`, where the record is to stay (whatever `out` held is
+/// replaced).
+pub fn parse_game_into(src: &str, base: usize, out: &mut GameRecord) {
+    if super::fast::parse_fast_into(src, base, out).is_none() {
+        pest_into(src, base, out);
+    }
+    let unlisted = flag_duplicate_tags(out);
+    super::defects::fold(&mut out.findings, unlisted);
 }
 
 /// A tag given twice (names compared without case) is a `record-defect` warning on the later
@@ -112,16 +121,23 @@ pub fn flag_duplicate_tags(record: &mut GameRecord) -> Option<super::defects::Un
 
 /// Parses one game with the pest grammar only (the reference for [`super::fast`]).
 pub fn parse_game_pest(src: &str, base: usize) -> GameRecord {
-    let mut b = Builder::new(src, base);
+    let mut r = GameRecord::default();
+    pest_into(src, base, &mut r);
+    r
+}
+
+/// [`parse_game_pest`] into `out` (whatever it held is replaced).
+fn pest_into(src: &str, base: usize, out: &mut GameRecord) {
+    let mut b = Builder::new(src, base, out);
     let pairs = match LogParser::parse(Rule::game, src) {
         Ok(p) => p,
         Err(e) => {
             b.record.findings.push(pest_error(src, base, &e));
-            return b.record;
+            return;
         }
     };
     visit_all(&mut b, pairs);
-    b.finish()
+    b.finish();
 }
 
 fn loc(p: &pest::iterators::Pair<Rule>) -> (usize, usize) {
