@@ -611,10 +611,12 @@ pub fn chunks_of_text(name: &str, bytes: Vec<u8>) -> Vec<Chunk> {
 }
 
 /// One line of `reader` appended to `out`, its line end included (a line ends at `\n`, or at a
-/// `\r` no `\n` follows: [`split::line_end`]); returns its length (0 at the end). The search
-/// is the vectorised `memchr` (std's `read_until` goes a word at a time; this is most of
-/// reading an archive). Interrupted reads are retried, like std's.
-fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<usize> {
+/// `\r` no `\n` follows: [`split::line_end`]); returns its length (0 at the end) and whether it
+/// ends with `\n`, read from the reader's buffer (the copy's last byte, read back at once,
+/// would wait for the copy to finish). The search is the vectorised `memchr` (std's
+/// `read_until` goes a word at a time; this is most of reading an archive). Interrupted reads
+/// are retried, like std's.
+fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<(usize, bool)> {
     let mut read = 0;
     loop {
         let buf = match reader.fill_buf() {
@@ -623,24 +625,25 @@ fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<u
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
-            return Ok(read);
+            return Ok((read, false));
         }
         // A CR that ended the previous piece: its LF, if one follows, belongs to the line.
-        if out.last() == Some(&b'\r') && read > 0 {
-            let lf = usize::from(buf[0] == b'\n');
-            out.extend_from_slice(&buf[..lf]);
-            reader.consume(lf);
-            return Ok(read + lf);
+        if read > 0 && out.last() == Some(&b'\r') {
+            let lf = buf[0] == b'\n';
+            out.extend_from_slice(&buf[..usize::from(lf)]);
+            reader.consume(usize::from(lf));
+            return Ok((read + usize::from(lf), lf));
         }
         let (done, used) = match split::line_end(buf) {
             Some(k) => (true, k),
             None => (false, buf.len()),
         };
+        let lf = buf[used - 1] == b'\n';
         out.extend_from_slice(&buf[..used]);
         reader.consume(used);
         read += used;
         if done {
-            return Ok(read);
+            return Ok((read, lf));
         }
     }
 }
@@ -675,9 +678,10 @@ fn advance(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
 }
 
 /// [`advance`] over one line as [`read_line`] reads it, where a `\n` can only be the last
-/// byte: a line that ends with one puts the next at column 0 without a second look.
-fn advance_line(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
-    if bytes.last() == Some(&b'\n') {
+/// byte: a line that ends with one (`lf`, as [`read_line`] tells) puts the next at column 0
+/// without a second look.
+fn advance_line(line: usize, column: Column, bytes: &[u8], lf: bool) -> (usize, Column) {
+    if lf {
         return (line + 1, Column::default());
     }
     advance(line, column, bytes)
@@ -835,7 +839,7 @@ impl<R: BufRead> ChunkReader<R> {
     fn next_native(&mut self) -> Option<Chunk> {
         loop {
             let line_start = self.cur.len();
-            let n = match read_line(&mut self.reader, &mut self.cur) {
+            let (n, lf) = match read_line(&mut self.reader, &mut self.cur) {
                 Ok(n) => n,
                 Err(e) => return Some(self.unreadable(e.to_string())),
             };
@@ -844,7 +848,7 @@ impl<R: BufRead> ChunkReader<R> {
             }
             let here = (self.offset, self.line, self.column);
             (self.line, self.column) =
-                advance_line(self.line, self.column, &self.cur[line_start..]);
+                advance_line(self.line, self.column, &self.cur[line_start..], lf);
             self.offset += n;
             let had_start = self.splitter.current_start().is_some();
             // The line's cuts, in a buffer kept from line to line (no allocation a game).
