@@ -610,44 +610,6 @@ pub fn chunks_of_text(name: &str, bytes: Vec<u8>) -> Vec<Chunk> {
     ChunkReader::new(Arc::from(name), std::io::Cursor::new(bytes)).collect()
 }
 
-/// One line of `reader` appended to `out`, its line end included (a line ends at `\n`, or at a
-/// `\r` no `\n` follows: [`split::line_end`]); returns its length (0 at the end) and whether it
-/// ends with `\n`, read from the reader's buffer (the copy's last byte, read back at once,
-/// would wait for the copy to finish). The search is the vectorised `memchr` (std's
-/// `read_until` goes a word at a time; this is most of reading an archive). Interrupted reads
-/// are retried, like std's.
-fn read_line<R: BufRead>(reader: &mut R, out: &mut Vec<u8>) -> std::io::Result<(usize, bool)> {
-    let mut read = 0;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok((read, false));
-        }
-        // A CR that ended the previous piece: its LF, if one follows, belongs to the line.
-        if read > 0 && out.last() == Some(&b'\r') {
-            let lf = buf[0] == b'\n';
-            out.extend_from_slice(&buf[..usize::from(lf)]);
-            reader.consume(usize::from(lf));
-            return Ok((read + usize::from(lf), lf));
-        }
-        let (done, used) = match split::line_end(buf) {
-            Some(k) => (true, k),
-            None => (false, buf.len()),
-        };
-        let lf = buf[used - 1] == b'\n';
-        out.extend_from_slice(&buf[..used]);
-        reader.consume(used);
-        read += used;
-        if done {
-            return Ok((read, lf));
-        }
-    }
-}
-
 /// A column of the source: the characters and the bytes before a byte on its line (both
 /// from 0; reports count characters, reviewdog bytes).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -677,8 +639,8 @@ fn advance(line: usize, column: Column, bytes: &[u8]) -> (usize, Column) {
     }
 }
 
-/// [`advance`] over one line as [`read_line`] reads it, where a `\n` can only be the last
-/// byte: a line that ends with one (`lf`, as [`read_line`] tells) puts the next at column 0
+/// [`advance`] over one line as [`ChunkReader::next_line`] cuts it, where a `\n` can only be
+/// the last byte: a line that ends with one (`lf`, as it tells) puts the next at column 0
 /// without a second look.
 fn advance_line(line: usize, column: Column, bytes: &[u8], lf: bool) -> (usize, Column) {
     if lf {
@@ -704,8 +666,18 @@ pub struct ChunkReader<R: BufRead> {
     offset: usize,
     line: usize,
     column: Column,
-    /// The current native game's bytes, and where they start in the source.
-    cur: Vec<u8>,
+    /// The native source's bytes from byte `block_offset` on: the current game's, the lines
+    /// read ahead of it, and the rest of the last read. Lines are cut and games copied out
+    /// of it where they lie (one copy of a game's bytes, none of a line's).
+    block: Vec<u8>,
+    block_offset: usize,
+    /// Where the next line starts in `block`.
+    pos: usize,
+    /// Where the current game starts in `block`, once one has started.
+    game_start: Option<usize>,
+    /// The reader has no more bytes.
+    eof: bool,
+    /// Where the current game starts in the source (offset, line, column).
     cur_offset: usize,
     cur_line: usize,
     cur_column: Column,
@@ -749,6 +721,9 @@ struct GravonStream {
 /// How much of a Gravon file is read at a time.
 const GRAVON_BLOCK: usize = 64 << 10;
 
+/// The room a native source's block keeps between games ([`ChunkReader::refill`]).
+const NATIVE_BLOCK: usize = 64 << 10;
+
 impl<R: BufRead> ChunkReader<R> {
     /// A reader of the source `name`.
     pub fn new(name: Arc<str>, reader: R) -> Self {
@@ -759,7 +734,11 @@ impl<R: BufRead> ChunkReader<R> {
             offset: 0,
             line: 0,
             column: Column::default(),
-            cur: Vec::new(),
+            block: Vec::new(),
+            block_offset: 0,
+            pos: 0,
+            game_start: None,
+            eof: false,
             cur_offset: 0,
             cur_line: 0,
             cur_column: Column::default(),
@@ -833,43 +812,34 @@ impl<R: BufRead> ChunkReader<R> {
         }
     }
 
-    /// The next native game: lines are read straight into the current game's buffer (one copy
-    /// of each byte) and fed to the [`Splitter`]; a line where a game starts ends the one
-    /// before it (several games may start on one line).
+    /// The next native game: lines are cut where they lie in the block and fed to the
+    /// [`Splitter`]; a line where a game starts ends the one before it (several games may
+    /// start on one line).
     fn next_native(&mut self) -> Option<Chunk> {
         loop {
-            let line_start = self.cur.len();
-            let (n, lf) = match read_line(&mut self.reader, &mut self.cur) {
-                Ok(n) => n,
+            let (n, lf) = match self.next_line() {
+                Ok(Some(l)) => l,
+                Ok(None) => return self.end_native(),
                 Err(e) => return Some(self.unreadable(e.to_string())),
             };
-            if n == 0 {
-                return self.end_native();
-            }
+            let start = self.pos;
+            self.pos += n;
             let here = (self.offset, self.line, self.column);
-            (self.line, self.column) =
-                advance_line(self.line, self.column, &self.cur[line_start..], lf);
+            let line = &self.block[start..start + n];
+            (self.line, self.column) = advance_line(self.line, self.column, line, lf);
             self.offset += n;
             let had_start = self.splitter.current_start().is_some();
             // The line's cuts, in a buffer kept from line to line (no allocation a game).
             let mut cuts = std::mem::take(&mut self.cuts);
             cuts.clear();
-            split::feed(&mut self.splitter, &self.cur[line_start..], here.0, |g| {
-                cuts.push(g.end)
-            });
-            let mut line_start = line_start;
-            if !had_start {
-                if self.splitter.current_start().is_some() {
-                    // the game starts on this line; blank lines before it belong to no game
-                    self.cur.drain(..line_start);
-                    line_start = 0;
-                    (self.cur_offset, self.cur_line, self.cur_column) = here;
-                } else {
-                    self.cur.truncate(line_start);
-                }
+            split::feed(&mut self.splitter, line, here.0, |g| cuts.push(g.end));
+            if !had_start && self.splitter.current_start().is_some() {
+                // The game starts with this line; blank lines before it belong to no game.
+                self.game_start = Some(start);
+                (self.cur_offset, self.cur_line, self.cur_column) = here;
             }
             if !cuts.is_empty() {
-                self.cut_line(line_start, here, &cuts);
+                self.cut_line(start, here, &cuts);
                 self.cuts = cuts;
                 return self.pending.pop_front();
             }
@@ -877,49 +847,76 @@ impl<R: BufRead> ChunkReader<R> {
         }
     }
 
+    /// The length of the line at `pos` (its line end included) and whether it ends with
+    /// `\n`, reading on as needed; `None` at the end of the source.
+    fn next_line(&mut self) -> std::io::Result<Option<(usize, bool)>> {
+        loop {
+            let rest = &self.block[self.pos..];
+            if let Some(k) = split::line_end(rest) {
+                return Ok(Some((k, rest[k - 1] == b'\n')));
+            }
+            if self.eof {
+                return Ok((!rest.is_empty()).then_some((rest.len(), false)));
+            }
+            self.refill()?;
+        }
+    }
+
+    /// Reads on into the block. What is still needed (the current game and the line being
+    /// read) is moved to its front first: a game is moved at most once, so a huge game costs
+    /// no more than its length. One read a call, so a pipe's games are cut as they come.
+    fn refill(&mut self) -> std::io::Result<()> {
+        let keep = self.game_start.unwrap_or(self.pos);
+        if keep > 0 {
+            self.block.drain(..keep);
+            self.block_offset += keep;
+            self.pos -= keep;
+            self.game_start = self.game_start.map(|g| g - keep);
+        }
+        if self.block.capacity() > 4 * NATIVE_BLOCK.max(self.block.len()) {
+            // A huge game was read: the next ones do not keep its room.
+            self.block.shrink_to(2 * NATIVE_BLOCK.max(self.block.len()));
+        }
+        let buf = loop {
+            match self.reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let n = buf.len();
+        self.eof = n == 0;
+        self.block.extend_from_slice(buf);
+        self.reader.consume(n);
+        Ok(())
+    }
+
     /// Ends the current game at each of `cuts` (source offsets inside the line that starts at
-    /// `cur[line_start]`, at `here`, in order), queueing the games that end. Each byte is
-    /// copied at most once: many games on one line cost what they would on lines of their own.
+    /// `block[line_start]`, at `here`, in order), queueing the games that end, each copied
+    /// out of the block once.
     fn cut_line(&mut self, line_start: usize, here: (usize, usize, Column), cuts: &[usize]) {
-        let (Some(&first_cut), Some(&last_cut)) = (cuts.first(), cuts.last()) else {
+        let base = self.block_offset;
+        let Some(&first) = cuts.first() else {
             return;
         };
-        let base = self.cur_offset;
-        let (line, column) = advance(
-            here.1,
-            here.2,
-            self.cur
-                .get(line_start..first_cut - base)
-                .unwrap_or_default(),
-        );
-        // The games between two cuts of this line, each in a buffer of its own size.
-        let middles: Vec<Vec<u8>> = cuts
-            .windows(2)
-            .map(|w| self.cur[w[0] - base..w[1] - base].to_vec())
-            .collect();
-        // The next game's buffer starts as large as the last game (up to 64 KB): games in one
-        // archive are alike in size, so most are read without a reallocation, and one huge
-        // game does not make every later buffer huge.
-        let rest = &self.cur[last_cut - base..];
-        let last_game = last_cut - cuts.get(cuts.len().wrapping_sub(2)).unwrap_or(&base);
-        let mut next = Vec::with_capacity(rest.len().max(last_game.min(1 << 16)));
-        next.extend_from_slice(rest);
-        self.cur.truncate(first_cut - base);
-        if self.cur.capacity() > 2 * self.cur.len() + 4096 {
-            // The buffer held the whole line: the first game keeps only its own bytes.
-            self.cur.shrink_to_fit();
-        }
-        let done = std::mem::replace(&mut self.cur, next);
-        let at = (self.cur_offset, self.cur_line, self.cur_column);
-        let chunk = self.emit(done, at, ChunkKind::Native);
-        self.pending.push_back(chunk);
-        let mut at = (first_cut, line, column);
-        for (bytes, &end) in middles.into_iter().zip(&cuts[1..]) {
-            let (line, column) = advance(at.1, at.2, &bytes);
+        let upto = self.block.get(line_start..first - base).unwrap_or_default();
+        let (line, column) = advance(here.1, here.2, upto);
+        let mut from = self.game_start.unwrap_or(line_start);
+        let mut at = (self.cur_offset, self.cur_line, self.cur_column);
+        let mut next = (first, line, column);
+        for (i, &cut) in cuts.iter().enumerate() {
+            let bytes = self.block[from..cut - base].to_vec();
+            if i > 0 {
+                // A game that starts and ends on this line: the next starts after its bytes.
+                let (line, column) = advance(at.1, at.2, &bytes);
+                next = (cut, line, column);
+            }
             let chunk = self.emit(bytes, at, ChunkKind::Native);
             self.pending.push_back(chunk);
-            at = (end, line, column);
+            from = cut - base;
+            at = next;
         }
+        self.game_start = Some(from);
         (self.cur_offset, self.cur_line, self.cur_column) = at;
     }
 
@@ -927,7 +924,7 @@ impl<R: BufRead> ChunkReader<R> {
     fn end_native(&mut self) -> Option<Chunk> {
         self.state = ReaderState::Done;
         if self.splitter.current_start().is_some() {
-            let bytes = std::mem::take(&mut self.cur);
+            let bytes = self.block[self.game_start.unwrap_or(0)..].to_vec();
             if self.splitter.open_comment().is_some() {
                 return self.cut_unterminated(bytes);
             }
