@@ -52,7 +52,7 @@ fn game(plies: usize, seed: u64) -> String {
                     && st.two_squares.check(&g, p.side, p.id, f, t).is_none()
                     && {
                         let (k, th) = engine.consequences(&st, f, t);
-                        st.chase.check(p.side, p.id, t, &th, k).is_none()
+                        !st.chase.forbids(p.side, p.id, t, &th, k)
                     }
             })
             .collect();

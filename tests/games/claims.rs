@@ -86,6 +86,15 @@ const STRATEGO: &[Case] = &[
         No,
         &[5, 6, 7, 8, 9, 10],
     ),
+    // Header: ply 13 goes straight back, as the exception allows, but the two-squares rule
+    // forbids it, so the exception does not hold: it repeats ply 5's position (rulings §1.5).
+    case(
+        "history/chase-return-forbidden-by-two-squares.arb",
+        13,
+        Chase,
+        Yes,
+        &[5, 9, 10, 11, 12, 13],
+    ),
     // Stratego has no repetition claim: does not apply (its chase rule is the close one).
     case(
         "history/chase-return-exception.arb",

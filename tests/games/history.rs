@@ -127,6 +127,21 @@ fn chase_using_only_the_return_exception_is_allowed() {
 }
 
 #[test]
+fn going_straight_back_is_no_exception_where_the_two_squares_rule_forbids_it() {
+    let g = expect(
+        "chase-return-forbidden-by-two-squares.arb",
+        13,
+        "two-squares-rule@12 two-squares-rule@13 more-squares-rule@13",
+        "none",
+    );
+    assert!(
+        g.findings[2].message.contains("ply 5"),
+        "{:?}",
+        g.findings[2]
+    );
+}
+
+#[test]
 fn chase_switching_between_two_pieces() {
     let g = expect("chase-two-pieces.arb", 13, "more-squares-rule@13", "none");
     let f = &g.findings[0];

@@ -60,6 +60,15 @@ pub struct ChaseState {
     pub plies: Vec<u32>,
 }
 
+impl ChaseState {
+    /// True when moving `piece` to `to` takes the chasing piece straight back to the square
+    /// it just left: the exception of rulings §1.5, which holds only where the two-squares
+    /// rule (§1.4) allows the move.
+    pub fn returns(&self, piece: u16, to: Square) -> bool {
+        self.last.0 == piece && to == self.last.1
+    }
+}
+
 /// A forbidden chasing move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
@@ -111,7 +120,9 @@ impl Chase {
     }
 
     /// Whether a move by `side` (moving `piece` to `to`, threatening the pieces in
-    /// `threatens`, producing the position `key_after`) breaks the rule.
+    /// `threatens`, producing the position `key_after`) breaks the rule. `two_squares_allows`:
+    /// the two-squares rule allows the move, without which going straight back is no
+    /// exception (rulings §1.5: "as long as 1.4 allows it").
     pub fn check(
         &self,
         side: Side,
@@ -119,8 +130,10 @@ impl Chase {
         to: Square,
         threatens: &[u16],
         key_after: u64,
+        two_squares_allows: bool,
     ) -> Option<Violation> {
-        let (first_ply, last_ply) = self.repeated(side, piece, to, threatens, key_after)?;
+        let (first_ply, last_ply) =
+            self.repeated(side, piece, to, threatens, key_after, two_squares_allows)?;
         let st = self.state.as_ref()?;
         // The evidence is the cycle from the latest occurrence on (binary search: the chase's
         // plies are in order).
@@ -144,7 +157,8 @@ impl Chase {
         threatens: &[u16],
         key_after: u64,
     ) -> bool {
-        self.repeated(side, piece, to, threatens, key_after)
+        // The legal-move test asks only of moves the two-squares rule allows.
+        self.repeated(side, piece, to, threatens, key_after, true)
             .is_some()
     }
 
@@ -156,13 +170,13 @@ impl Chase {
         to: Square,
         threatens: &[u16],
         key_after: u64,
+        two_squares_allows: bool,
     ) -> Option<(u32, u32)> {
         if !self.binds(side) || threatens.is_empty() {
             return None;
         }
         let st = self.state.as_ref()?;
-        // Exception: the chasing piece straight back to the square it just left.
-        if st.last.0 == piece && to == st.last.1 {
+        if two_squares_allows && st.returns(piece, to) {
             return None;
         }
         st.positions.get(&key_after).copied()
@@ -279,19 +293,23 @@ mod tests {
         // Blue evades, Red threatens producing A again: forbidden.
         c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
         c.record(Side::Second, 9, 21, 22, &[], false, 0xA2, 2);
-        assert!(c.check(Side::First, 1, 12, &[9], 0xB).is_none());
+        assert!(c.check(Side::First, 1, 12, &[9], 0xB, true).is_none());
         c.record(Side::First, 1, 11, 12, &[9], false, 0xB, 3);
         c.record(Side::Second, 9, 22, 21, &[], false, 0xB2, 4);
-        let v = c.check(Side::First, 1, 13, &[9], 0xA).expect("repeats A");
+        let v = c
+            .check(Side::First, 1, 13, &[9], 0xA, true)
+            .expect("repeats A");
         assert_eq!(v.first_ply, 1);
         assert_eq!(v.plies, vec![1, 2, 3, 4]);
         assert_eq!(v.chased, vec![9]);
         // straight back to the square it left (12 -> 11) is the exception
-        assert!(c.check(Side::First, 1, 11, &[9], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 11, &[9], 0xA, true).is_none());
+        // ... only where the two-squares rule allows it (rulings §1.5)
+        assert!(c.check(Side::First, 1, 11, &[9], 0xA, false).is_some());
         // a non-threatening move is never a chasing move
-        assert!(c.check(Side::First, 1, 13, &[], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 13, &[], 0xA, true).is_none());
         // the chased side is not bound
-        assert!(c.check(Side::Second, 9, 22, &[1], 0xA).is_none());
+        assert!(c.check(Side::Second, 9, 22, &[1], 0xA, true).is_none());
     }
 
     #[test]
@@ -303,7 +321,7 @@ mod tests {
         c.record(Side::First, 1, 11, 12, &[9], false, 0xB, 3);
         c.record(Side::Second, 9, 22, 21, &[], true, 0xB2, 4); // an attack, not an evasion
         assert!(c.state.is_none());
-        assert!(c.check(Side::First, 1, 13, &[9], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 13, &[9], 0xA, true).is_none());
     }
 
     #[test]
@@ -311,6 +329,6 @@ mod tests {
         let mut c = Chase::new(false);
         c.record(Side::First, 1, 10, 11, &[9], false, 0xA, 1);
         c.record(Side::Second, 9, 21, 22, &[], false, 0xA2, 2);
-        assert!(c.check(Side::First, 1, 13, &[9], 0xA).is_none());
+        assert!(c.check(Side::First, 1, 13, &[9], 0xA, true).is_none());
     }
 }

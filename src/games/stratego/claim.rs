@@ -195,12 +195,17 @@ impl Stratego {
                 "{running}; {this} threatens no piece, so it is no chasing move and the chase ends"
             );
         }
-        if chase.last.0 == p.piece && p.to == chase.last.1 {
+        let g = self.geometry();
+        let two_squares = st.two_squares.forbids(&g, p.side, p.piece, p.from, p.to);
+        if chase.returns(p.piece, p.to) && !two_squares {
             return format!(
                 "{running}; {this} is allowed because the chasing piece returns to the square it just left (rulings §1.5, the exception)"
             );
         }
         match chase.positions.get(&key) {
+            Some(_) if chase.returns(p.piece, p.to) => format!(
+                "{running}; {this} repeats a position of the chase, and going straight back is no exception where the two-squares rule forbids the move (rulings §1.5: \"as long as 1.4 allows it\")"
+            ),
             Some(_) => format!("{running}; {this} repeats a position of the chase"),
             None => format!(
                 "{running}; the position {this} produces had not occurred since the chase began"

@@ -601,10 +601,15 @@ impl Rules for Stratego {
         let side = st.to_move;
         let (key_after, threatens) = self.consequences(st, from, to);
         let mut findings = Vec::new();
-        if let Some(v) = st.two_squares.check(&g, side, piece.id, from, to) {
-            findings.push(self.two_squares_finding(st, mv, number, piece, from, &v));
+        let two_squares = st.two_squares.check(&g, side, piece.id, from, to);
+        if let Some(v) = &two_squares {
+            findings.push(self.two_squares_finding(st, mv, number, piece, from, v));
         }
-        if let Some(v) = st.chase.check(side, piece.id, to, &threatens, key_after) {
+        let allows = two_squares.is_none();
+        if let Some(v) = st
+            .chase
+            .check(side, piece.id, to, &threatens, key_after, allows)
+        {
             findings.push(self.chase_finding(st, mv, number, &v));
         }
         let capture = target.is_some();
