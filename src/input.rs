@@ -1118,8 +1118,9 @@ impl<R: BufRead> ChunkReader<R> {
             return None;
         };
         let Some(&(start, end)) = pieces.get(*next) else {
+            let (all, from) = (std::mem::take(all), pieces.last().map_or(0, |p| p.1));
             self.state = ReaderState::Done;
-            return None;
+            return self.dhtmlxq_native_tail(&all, from);
         };
         *next += 1;
         let raw = all[start..end].to_vec();
@@ -1129,6 +1130,18 @@ impl<R: BufRead> ChunkReader<R> {
         c.byte_findings.clear();
         c.raw = raw;
         Some(c)
+    }
+
+    /// A native log after a DhtmlXQ file's last block, which ends at `from`: its games are
+    /// read as native games ([`split::native_log_after`]: a line that opens with a tag pair).
+    /// A web page's own text is not searched: the log must follow the page's `</html>`.
+    fn dhtmlxq_native_tail(&mut self, all: &[u8], from: usize) -> Option<Chunk> {
+        let page_end = memchr::memmem::rfind(&all[from..].to_ascii_lowercase(), b"</html>")
+            .map_or(from, |k| from + k + b"</html>".len());
+        let t = split::native_log_after(all, page_end)?;
+        let (line, _) = advance(self.line, self.column, &all[self.offset..t]);
+        self.native_tail(t, line, all[t..].to_vec());
+        self.pending.pop_front()
     }
 
     fn unreadable(&mut self, why: String) -> Chunk {

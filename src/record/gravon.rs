@@ -116,7 +116,8 @@ pub fn game_end(bytes: &[u8], s: usize, limit: usize) -> usize {
 
 /// Where a native game log appended to a Gravon file starts, when the last game, whose
 /// `<game` tag is at `s`, is followed by one: after the root's end tag `</stratego>` (or,
-/// without one, the game's `</game>`), nothing but white space, then the native log's first
+/// without one, the game's `</game>`), nothing but white space, then a tag pair (on the same
+/// line too: Gravon files end without a line break) or the native log's first
 /// line ([`super::split::native_log_start`]: its opening `;` comments, then a tag pair such
 /// as `[Game "barrage"]`, which no Gravon record holds). Such a log is read as native games
 /// of their own, never skipped as text of the last game; a tag line inside an XML comment
@@ -125,7 +126,7 @@ pub fn native_tail(bytes: &[u8], s: usize) -> Option<usize> {
     let game_end = s + memchr::memmem::find(&bytes[s..], b"</game>")? + b"</game>".len();
     let end = memchr::memmem::rfind(&bytes[game_end..], b"</stratego>")
         .map_or(game_end, |r| game_end + r + b"</stratego>".len());
-    let t = super::split::native_log_start(bytes, end)?;
+    let t = super::split::native_log_after(bytes, end)?;
     bytes[end..t]
         .iter()
         .all(u8::is_ascii_whitespace)

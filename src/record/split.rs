@@ -326,6 +326,29 @@ pub fn native_log_start(bytes: &[u8], from: usize) -> Option<usize> {
     Some(start)
 }
 
+/// [`native_log_start`], also when the log begins on the line of `from`, after spaces only:
+/// a file that ends without a line break (as Gravon's do) with a log appended to it, whose
+/// first tag pair, or the first of the `;` comment lines that open it, follows at once.
+pub fn native_log_after(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let after = from
+        + rest
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t'))
+            .count();
+    if tag_len(&bytes[after..]).is_some() {
+        return Some(after);
+    }
+    let t = native_log_start(bytes, from)?;
+    // A `;` comment here opens the log when only comment lines lie between it and the log.
+    let next_line = line_end(&bytes[after..]).map_or(bytes.len(), |k| after + k);
+    Some(if bytes.get(after) == Some(&b';') && t == next_line {
+        after
+    } else {
+        t
+    })
+}
+
 /// Feeds one whole line at `offset` to `sp` ([`Splitter::line`], the rest of the line fed
 /// again after each cut), calling `ended` with the span of every game that ends in it.
 pub fn feed(sp: &mut Splitter, line: &[u8], offset: usize, mut ended: impl FnMut(Span)) {

@@ -264,6 +264,55 @@ fn a_native_log_after_a_gravon_file_is_judged() {
     assert_eq!(f["offset"].as_u64(), Some(offset as u64));
 }
 
+/// A native log appended to a Gravon file that ends without a line break (as every Gravon
+/// file of the corpus does) is its own game too, whether it opens with its `;` comments or
+/// its first tag pair: it was skipped as text of the Gravon game, a warning, exit 0.
+#[test]
+fn a_native_log_right_after_a_gravon_end_tag_is_judged() {
+    let xml = std::fs::read_to_string("fixtures/gravon/classic-clean.xml").expect("fixture");
+    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
+    let tags_first = &demo[demo.find("[Game").expect("a Game tag")..];
+    for (i, log) in [demo.as_str(), tags_first].into_iter().enumerate() {
+        let text = format!("{}{log}", xml.trim_end());
+        let path = scratch(&format!("gravon-no-newline-{i}.xml"), text.as_bytes());
+        let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+        assert_eq!(code, 1, "{out}");
+        let games = games(&out);
+        assert_eq!(games.len(), 2, "{out}");
+        assert_eq!(codes(&games[0]), Vec::<&str>::new(), "nothing skipped");
+        assert_eq!(codes(&games[1]), ["two-squares-rule"]);
+        assert_eq!(games[1]["plies"].as_u64(), Some(8));
+    }
+}
+
+/// A native log after a web page that holds a DhtmlXQ record is its own game: it was
+/// neither judged nor mentioned (exit 0). Text of the page itself is never read as a log.
+#[test]
+fn a_native_log_after_a_dhtmlxq_page_is_judged() {
+    let page = std::fs::read_to_string("fixtures/dhtmlxq/variation-illegal.html").expect("page");
+    let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
+    let alone = scratch("dhtmlxq-page.html", page.as_bytes());
+    let (_, out) = run(
+        &["check", "--format", "json", alone.to_str().unwrap()],
+        None,
+    );
+    let page_codes: Vec<String> = codes(&games(&out)[0])
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let path = scratch(
+        "dhtmlxq-then-native.html",
+        format!("{page}{demo}").as_bytes(),
+    );
+    let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}");
+    let games = games(&out);
+    assert_eq!(games.len(), 2, "{out}");
+    assert_eq!(codes(&games[0]), page_codes, "the page's game as alone");
+    assert_eq!(codes(&games[1]), ["two-squares-rule"]);
+    assert_eq!(games[1]["plies"].as_u64(), Some(8));
+}
+
 /// A native log appended to a UCC judge's log is its own game, judged, from its opening
 /// comment on: it was kept as the judge's other lines (comments of the UCC game), its error
 /// lost, exit 0.
