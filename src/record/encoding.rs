@@ -60,6 +60,13 @@ pub fn decode_gb(bytes: &[u8]) -> Option<Decoded> {
         map: vec![(0, 0)],
     };
     let mut i = 0;
+    if bytes.starts_with(BOM) {
+        // A UTF-8 byte order mark before GB text (editors add one): kept as the mark, three
+        // bytes in both texts, not read as GB18030, where it would swallow the next byte.
+        out.text.push('\u{feff}');
+        out.display.push('\u{feff}');
+        i = BOM.len();
+    }
     while i < bytes.len() {
         let ascii = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
         if ascii > 0 {
@@ -81,6 +88,9 @@ pub fn decode_gb(bytes: &[u8]) -> Option<Decoded> {
     }
     Some(out)
 }
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The `record-defect` warning for a log read as GB18030, at its first byte that is not
 /// ASCII (`bytes` start at `base` of the source).
@@ -112,6 +122,15 @@ mod tests {
         let end = d.text.find(" x").unwrap();
         assert_eq!((d.original(start), d.original(end)), (3, 11));
         assert_eq!(d.original(d.text.len()), bytes.len());
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_gb_text_stays_a_mark() {
+        let bytes = b"\xEF\xBB\xBF[A \"\xc5\xda\"]".to_vec();
+        let d = decode_gb(&bytes).unwrap();
+        assert_eq!(d.text, "\u{feff}[A \"炮\"]");
+        assert_eq!(d.display, "\u{feff}[A \"·\"]");
+        assert_eq!(d.original(d.text.find('"').unwrap()), 6);
     }
 
     #[test]

@@ -88,8 +88,25 @@ pub fn names_ruleset(game: &[u8]) -> bool {
 /// ICCS, WXF or Chinese; a 9x10 FEN; Chinese or full-width move text; WXF moves; ICCS moves
 /// that write rank 0, which no other ruleset has), Jieqi for a FEN with covered pieces.
 pub fn content_game(head: &[u8]) -> Option<GameId> {
+    if std::str::from_utf8(head).is_err() {
+        // GB18030 text (Chinese records are mostly saved so) is sniffed as decoded, up to its
+        // last line end (the head may stop inside a character); bytes that are no GB18030
+        // either are sniffed as they are.
+        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let whole = memchr::memrchr(b'\n', head).map_or(head, |k| &head[..=k]);
+        let text = encoding_rs::GB18030.decode_without_bom_handling_and_without_replacement(whole);
+        if let Some(text) = text {
+            return content_game_utf8(text.as_bytes());
+        }
+    }
+    content_game_utf8(head)
+}
+
+/// [`content_game`] of text that is UTF-8 or taken as it is. Lines end at LF, CRLF or a
+/// lone CR, as in the log format.
+fn content_game_utf8(head: &[u8]) -> Option<GameId> {
     let mut in_comment = false;
-    for line in head.split(|&b| b == b'\n') {
+    for line in head.split(|&b| b == b'\n' || b == b'\r') {
         if let Some(g) = tag_says(line) {
             return Some(g);
         }
@@ -208,6 +225,25 @@ fn xiangqi_move(tok: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_text_shows_xiangqi_with_any_line_end_and_in_gb18030() {
+        let lf = b"[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n".to_vec();
+        let cr: Vec<u8> = lf
+            .iter()
+            .map(|&b| if b == b'\n' { b'\r' } else { b })
+            .collect();
+        assert_eq!(content_game(&lf), Some(GameId::Xiangqi));
+        assert_eq!(
+            content_game(&cr),
+            Some(GameId::Xiangqi),
+            "lines end at a lone CR"
+        );
+        // 炮二平五 in GBK, after a byte order mark, the head cut inside a character.
+        let gbk = b"\xEF\xBB\xBF[Event \"x\"]\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5\n2. \xc5";
+        assert_eq!(content_game(gbk), Some(GameId::Xiangqi));
+        assert_eq!(content_game(b"[Event \"\xe9t\xe9\"]\n1. a4-a5 *\n"), None);
+    }
 
     #[test]
     fn tags_that_name_a_ruleset() {
