@@ -610,24 +610,26 @@ pub fn check_record(source: &str, record: &GameRecord, opts: &Options) -> GameRe
 /// The ply that ended the game on the board, or the ply the replay stopped at (the one after
 /// the last ply played), named as `record` writes it.
 fn key_move(record: &GameRecord, replay: &Replay) -> Option<MoveRef> {
+    // A log taken up after ply `start` (`FromPly`) holds plies `start + 1` on.
+    let start = replay.start_ply;
     let side_of = |ply: u32| {
-        let i = (ply as usize).checked_sub(1)?;
+        let i = (ply as usize).checked_sub(1 + start as usize)?;
         replay.plies.get(i).map(|p| p.side)
     };
     match (&replay.outcome, replay.stopped) {
-        (Some(o), _) => record.move_ref(o.ply, side_of(o.ply)),
+        (Some(o), _) => record.move_ref_after(start, o.ply, side_of(o.ply)),
         (None, true) => {
-            let next = replay.plies.len() as u32 + 1;
+            let next = start + replay.plies.len() as u32 + 1;
             // A game that cannot start (its setup) stops at no ply.
             replay.findings.last().filter(|f| f.ply == Some(next))?;
-            let (i, moves) = (next as usize - 1, &record.moves);
+            let (i, moves) = (replay.plies.len(), &record.moves);
             let same_turn = i > 0 && moves.get(i).is_some_and(|m| m.turn == moves[i - 1].turn);
             let side = match replay.plies.last() {
                 Some(p) if same_turn => p.side,
                 Some(p) => p.side.other(),
                 None => replay.parameters.first_move.unwrap_or(Side::First),
             };
-            record.move_ref(next, Some(side))
+            record.move_ref_after(start, next, Some(side))
         }
         (None, false) => None,
     }

@@ -255,7 +255,17 @@ impl GameRecord {
     /// `side` the player the replay found moving; `None` when there is no such ply. The move
     /// within its turn is given when some turn of the record holds several plies (Spionage).
     pub fn move_ref(&self, ply: u32, side: Option<crate::types::Side>) -> Option<MoveRef> {
-        let i = (ply as usize).checked_sub(1)?;
+        self.move_ref_after(0, ply, side)
+    }
+    /// [`GameRecord::move_ref`] of a log that starts after ply `start` (a `FromPly` tag): its
+    /// first move is ply `start + 1`.
+    pub fn move_ref_after(
+        &self,
+        start: u32,
+        ply: u32,
+        side: Option<crate::types::Side>,
+    ) -> Option<MoveRef> {
+        let i = (ply as usize).checked_sub(1 + start as usize)?;
         let m = self.moves.get(i)?;
         let shifted = m.turn as u64 + self.numbering_offset;
         let multi = self.turns != self.moves.len();

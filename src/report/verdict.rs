@@ -167,12 +167,15 @@ impl GameVerdict {
                 super::counted(*plies as usize, "ply", "plies")
             ),
             Ending::Stopped {
-                plies,
                 at: Some(m),
                 code,
                 message,
+                ..
             } => format!(
-                "judged up to ply {plies} only: {} cannot be played ({code}: {message}); the rest is unchecked",
+                // The ply before the one that cannot be played: a log taken up later
+                // (`FromPly`) has played fewer than that.
+                "judged up to ply {} only: {} cannot be played ({code}: {message}); the rest is unchecked",
+                m.ply.saturating_sub(1),
                 m.named(names)
             ),
             Ending::Stopped {

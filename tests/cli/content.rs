@@ -415,3 +415,34 @@ fn a_judge_s_log_lists_its_defect_count_after_the_hundred() {
     );
     assert!(last["ply"].as_u64() > defects[99]["ply"].as_u64(), "{last}");
 }
+
+/// A log taken up after a ply (`FromPly`, as `convert --from-ply` writes it) names its
+/// verdict's ply and move by the game's ply numbers: the verdict once named the log's 6th move
+/// for ply 6 (its 4th), and said "the game cannot start" with no reason when a later move
+/// could not be played.
+#[test]
+fn a_log_taken_up_later_names_its_verdict_s_ply_and_move() {
+    let head = "[Game \"barrage\"]\n[Result \"*\"]\n[Position \"red\"]\n[FromPly \"4\"]\n\nsetup red\n  3 .......X..\n  1 FBS2239...\n\nsetup blue\n 10 FBS2239...\n  8 ........X.\n\n";
+    let log = format!("{head}1. h3-h4 i8-i7 2. h4-h6 i7-i6 *\n");
+    let stopped = scratch("from-ply-stopped.arb", log.as_bytes());
+    let (code, out) = run(&["check", stopped.to_str().unwrap()], None);
+    assert_eq!(code, 1, "{out}");
+    let want = "verdict: judged up to ply 6 only: ply 7 (2. h4-h6) cannot be played (illegal-move: h6 is a lake)";
+    assert!(out.contains(want), "{out}");
+    // The flag is captured on ply 6 (a5xa4), the log's 4th move; plies 7 and 8 come after.
+    let (code, taken_up) = run(
+        &[
+            "convert",
+            "--from-ply",
+            "2",
+            "fixtures/stratego/moves-after-end.arb",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{taken_up}");
+    let ended = scratch("from-ply-ended.arb", taken_up.as_bytes());
+    let (_, out) = run(&["check", ended.to_str().unwrap()], None);
+    let want =
+        "verdict: Blue wins: Red's Flag is captured (flag-captured) on ply 6 (2... a5xa4(5:F))";
+    assert!(out.contains(want), "{out}");
+}
