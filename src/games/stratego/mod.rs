@@ -497,7 +497,7 @@ impl Stratego {
         .at_ply(number)
         .label("this chasing move repeats a position of the chase")
         .help(format!(
-            "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed. The chase began on ply {}",
+            "the chaser must stop before a position repeats; going straight back to the square the chasing piece just left is allowed where the two-squares rule allows it. The chase began on ply {}",
             v.began
         ));
         if let Some(sp) = st.ply_span(v.first_ply) {
