@@ -1134,10 +1134,11 @@ impl<R: BufRead> ChunkReader<R> {
 
     /// A native log after a DhtmlXQ file's last block, which ends at `from`: its games are
     /// read as native games ([`split::native_log_after`]: a line that opens with a tag pair).
-    /// A web page's own text is not searched: the log must follow the page's `</html>`.
+    /// A web page's own text is never searched: the log must follow the page's `</html>`,
+    /// and a file without one has none.
     fn dhtmlxq_native_tail(&mut self, all: &[u8], from: usize) -> Option<Chunk> {
-        let page_end = memchr::memmem::rfind(&all[from..].to_ascii_lowercase(), b"</html>")
-            .map_or(from, |k| from + k + b"</html>".len());
+        let k = memchr::memmem::rfind(&all[from..].to_ascii_lowercase(), b"</html>")?;
+        let page_end = from + k + b"</html>".len();
         let t = split::native_log_after(all, page_end)?;
         let (line, _) = advance(self.line, self.column, &all[self.offset..t]);
         self.native_tail(t, line, all[t..].to_vec());

@@ -328,9 +328,15 @@ pub fn native_log_start(bytes: &[u8], from: usize) -> Option<usize> {
 
 /// [`native_log_start`], also when the log begins on the line of `from`, after spaces only:
 /// a file that ends without a line break (as Gravon's do) with a log appended to it, whose
-/// first tag pair, or the first of the `;` comment lines that open it, follows at once.
+/// first tag pair, or the first of the `;` comment lines that open it, follows at once; and
+/// when only white space (any line ends: a lone CR too) comes before its first tag pair.
 pub fn native_log_after(bytes: &[u8], from: usize) -> Option<usize> {
     let rest = bytes.get(from..)?;
+    // Only white space before a tag pair: the log starts there, whatever the line ends.
+    let tag = from + rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    if tag_len(&bytes[tag..]).is_some() {
+        return Some(tag);
+    }
     let after = from
         + rest
             .iter()

@@ -272,8 +272,9 @@ fn a_native_log_right_after_a_gravon_end_tag_is_judged() {
     let xml = std::fs::read_to_string("fixtures/gravon/classic-clean.xml").expect("fixture");
     let demo = std::fs::read_to_string("demo/barrage-two-squares.arb").expect("demo");
     let tags_first = &demo[demo.find("[Game").expect("a Game tag")..];
-    for (i, log) in [demo.as_str(), tags_first].into_iter().enumerate() {
-        let text = format!("{}{log}", xml.trim_end());
+    let joints = [("", demo.as_str()), ("", tags_first), ("\r", tags_first)];
+    for (i, (joint, log)) in joints.into_iter().enumerate() {
+        let text = format!("{}{joint}{log}", xml.trim_end());
         let path = scratch(&format!("gravon-no-newline-{i}.xml"), text.as_bytes());
         let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
         assert_eq!(code, 1, "{out}");
@@ -311,6 +312,15 @@ fn a_native_log_after_a_dhtmlxq_page_is_judged() {
     assert_eq!(codes(&games[0]), page_codes, "the page's game as alone");
     assert_eq!(codes(&games[1]), ["two-squares-rule"]);
     assert_eq!(games[1]["plies"].as_u64(), Some(8));
+    // A page without `</html>`: a tag-like line of its text is no log.
+    let cut = page.rfind("</html>").expect("the page's end");
+    let text = format!(
+        "{}[Event \"Club final\"]\n<p>more of the page</p>\n",
+        &page[..cut]
+    );
+    let path = scratch("dhtmlxq-page-no-end.html", text.as_bytes());
+    let (_, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    assert_eq!(self::games(&out).len(), 1, "{out}");
 }
 
 /// A native log appended to a UCC judge's log is its own game, judged, from its opening
