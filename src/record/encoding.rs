@@ -95,7 +95,10 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The `record-defect` warning for a log read as GB18030, at its first byte that is not
 /// ASCII (`bytes` start at `base` of the source).
 pub fn gb_finding(bytes: &[u8], base: usize) -> Finding {
-    let at = base + bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    // A byte order mark is kept as one ([`decode_gb`]): the first character after it.
+    let skip = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+    let first = bytes[skip..].iter().position(|b| !b.is_ascii());
+    let at = base + first.map_or(0, |k| skip + k);
     Finding::new(
         Code::RecordDefect,
         Span::new(at, at + 2),
@@ -131,6 +134,11 @@ mod tests {
         assert_eq!(d.text, "\u{feff}[A \"炮\"]");
         assert_eq!(d.display, "\u{feff}[A \"·\"]");
         assert_eq!(d.original(d.text.find('"').unwrap()), 6);
+        assert_eq!(
+            gb_finding(&bytes, 10).span,
+            Span::new(17, 19),
+            "at 炮, not the mark"
+        );
     }
 
     #[test]
