@@ -110,7 +110,9 @@ const IMPORT_SNIFF: usize = 1024;
 /// white space and comments (`;` to the line's end, `{...}`), a tag line's start: `[`, a name
 /// (a letter, then letters, digits or `_`), white space and `"`.
 fn begins_with_tag(head: &[u8]) -> bool {
-    let mut rest = head.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(head);
+    let mut rest = head
+        .strip_prefix(crate::record::encoding::BOM)
+        .unwrap_or(head);
     loop {
         rest = &rest[rest.iter().take_while(|c| c.is_ascii_whitespace()).count()..];
         let close = match rest.first() {
@@ -508,7 +510,7 @@ const BINARY: &str =
 /// `<game>`): after a byte order mark, white space, the XML declaration, comments, processing
 /// instructions and a DOCTYPE, however long, as far as `head` reaches.
 pub fn looks_like_gravon(head: &[u8]) -> bool {
-    let mut i = if head.starts_with(&[0xEF, 0xBB, 0xBF]) {
+    let mut i = if head.starts_with(crate::record::encoding::BOM) {
         3
     } else {
         0
@@ -547,7 +549,9 @@ pub fn looks_like_gravon(head: &[u8]) -> bool {
 /// True when the text starts (after a byte order mark and white space) with markup, `<`:
 /// a web page, whose DhtmlXQ record may lie past the first bytes looked at.
 fn looks_like_markup(head: &[u8]) -> bool {
-    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let body = head
+        .strip_prefix(crate::record::encoding::BOM)
+        .unwrap_or(head);
     body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
 }
 

@@ -87,7 +87,7 @@ const PIECES: &[u8; 32] = b"RNBAKABNRCCPPPPPrnbakabnrccppppp";
 /// block among them is a parse error, never a silent loss. How DhtmlXQ is known by its
 /// content. Linear.
 pub fn looks_like_dhtmlxq(bytes: &[u8]) -> bool {
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let body = bytes.strip_prefix(super::encoding::BOM).unwrap_or(bytes);
     if memchr::memmem::find(body, b"[/DhtmlXQ").is_none() {
         return false;
     }

@@ -89,8 +89,8 @@ pub fn decode_gb(bytes: &[u8]) -> Option<Decoded> {
     Some(out)
 }
 
-/// The UTF-8 byte order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The UTF-8 byte order mark (three bytes), which text logs may start with.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The `record-defect` warning for a log read as GB18030, at its first byte that is not
 /// ASCII (`bytes` start at `base` of the source).

@@ -9,6 +9,7 @@
 //! every syntax error message. This path is what lets archives parse at hundreds of MB/s.
 
 use super::builder::{Builder, Loc, MainRun, Ply};
+use super::encoding::BOM;
 use super::GameRecord;
 
 /// Parses one game of `src` (starting at byte `base` of its file), or `None` when the pest
@@ -119,8 +120,6 @@ struct Scanner<'a> {
     /// A setup row went on after a space: the grammar reports that row.
     stray: bool,
 }
-
-const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
 /// Bytes that end a move text (the grammar's `delimiter`); 0xEF only when it starts a BOM.
 const DELIMITER: [bool; 256] = {
@@ -305,7 +304,7 @@ impl Scanner<'_> {
     }
 
     fn at_bom(&self) -> bool {
-        self.b[self.i..].starts_with(&BOM)
+        self.b[self.i..].starts_with(BOM)
     }
 
     /// The grammar's WHITESPACE (space, tab, CR, LF, BOM) and COMMENT (`{...}`, `;` to end of
@@ -485,7 +484,7 @@ impl Scanner<'_> {
         let ok = match after.first() {
             None => true,
             Some(b' ' | b'\t' | b'\r' | b'\n' | b'{' | b';' | b')') => true,
-            Some(0xEF) => after.starts_with(&BOM),
+            Some(0xEF) => after.starts_with(BOM),
             _ => false,
         };
         if !ok {

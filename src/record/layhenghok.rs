@@ -37,7 +37,7 @@ const LEVELS: [&str; 4] = ["ea", "me", "ha", "nu"];
 /// True when `head` starts like a saved game: `hu|ai hu|ai ea|me|ha|nu`, a ply count, then a
 /// move line or the side line.
 pub fn looks_like(head: &[u8]) -> bool {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let head = head.strip_prefix(super::encoding::BOM).unwrap_or(head);
     let text = String::from_utf8_lossy(&head[..head.len().min(256)]);
     let mut lines = text.lines().map(str::trim);
     let first: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();

@@ -555,7 +555,7 @@ impl Importer {
         for nl in memchr::memchr_iter(b'\n', bytes) {
             let rest = &bytes[nl + 1..];
             let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
-            let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+            let line = line.strip_prefix(encoding::BOM).unwrap_or(line);
             let opens = line.starts_with(b"hu")
                 || line.starts_with(b"ai")
                 || line.trim_ascii_end().ends_with(b" RED SETUP");

@@ -39,7 +39,7 @@ fn trim(b: &[u8]) -> &[u8] {
 pub fn names_ruleset(game: &[u8]) -> bool {
     let mut rest = game;
     while !rest.is_empty() {
-        let line = rest.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(rest);
+        let line = rest.strip_prefix(super::encoding::BOM).unwrap_or(rest);
         // The first byte that is not white space decides, before the line's end is looked
         // for: a movetext line (the long one) is not walked.
         let first = line
@@ -92,7 +92,7 @@ pub fn content_game(head: &[u8]) -> Option<GameId> {
         // GB18030 text (Chinese records are mostly saved so) is sniffed as decoded, up to its
         // last line end (the head may stop inside a character); bytes that are no GB18030
         // either are sniffed as they are.
-        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let head = head.strip_prefix(super::encoding::BOM).unwrap_or(head);
         let whole = memchr::memrchr(b'\n', head).map_or(head, |k| &head[..=k]);
         let text = encoding_rs::GB18030.decode_without_bom_handling_and_without_replacement(whole);
         if let Some(text) = text {

@@ -40,7 +40,7 @@ pub struct Splitter {
 fn ws_len(b: &[u8]) -> usize {
     match b.first() {
         Some(b' ' | b'\t' | b'\r' | b'\n') => 1,
-        Some(0xEF) if b.starts_with(&[0xEF, 0xBB, 0xBF]) => 3,
+        Some(0xEF) if b.starts_with(super::encoding::BOM) => 3,
         _ => 0,
     }
 }
