@@ -307,11 +307,11 @@ fn a_native_log_after_a_dhtmlxq_page_is_judged() {
     );
     let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
     assert_eq!(code, 1, "{out}");
-    let games = games(&out);
-    assert_eq!(games.len(), 2, "{out}");
-    assert_eq!(codes(&games[0]), page_codes, "the page's game as alone");
-    assert_eq!(codes(&games[1]), ["two-squares-rule"]);
-    assert_eq!(games[1]["plies"].as_u64(), Some(8));
+    let both = games(&out);
+    assert_eq!(both.len(), 2, "{out}");
+    assert_eq!(codes(&both[0]), page_codes, "the page's game as alone");
+    assert_eq!(codes(&both[1]), ["two-squares-rule"]);
+    assert_eq!(both[1]["plies"].as_u64(), Some(8));
     // A page without `</html>`: a tag-like line of its text is no log.
     let cut = page.rfind("</html>").expect("the page's end");
     let text = format!(
@@ -320,7 +320,7 @@ fn a_native_log_after_a_dhtmlxq_page_is_judged() {
     );
     let path = scratch("dhtmlxq-page-no-end.html", text.as_bytes());
     let (_, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
-    assert_eq!(self::games(&out).len(), 1, "{out}");
+    assert_eq!(games(&out).len(), 1, "{out}");
 }
 
 /// A native log appended to a UCC judge's log is its own game, judged, from its opening
