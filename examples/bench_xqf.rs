@@ -70,11 +70,7 @@ fn lines(dir: &str) {
         let r = read_xqf(&std::fs::read(&path).expect("readable file"), 0);
         let fen = r.tag_value("FEN").unwrap_or("");
         for i in 0..=r.variations.len() {
-            let moves: Vec<&str> = r
-                .line_plies(i)
-                .iter()
-                .map(|m| m.text.value.as_str())
-                .collect();
+            let moves: Vec<&str> = r.line_plies(i).iter().map(|m| m.text()).collect();
             println!("{}\t{i}\t{fen}\t{}", path.display(), moves.join(" "));
         }
     }
@@ -90,10 +86,7 @@ fn dump(file: &str) {
         );
     }
     let text = |m: &[arbiter::record::MoveRecord]| {
-        m.iter()
-            .map(|m| m.text.value.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
+        m.iter().map(|m| m.text()).collect::<Vec<_>>().join(" ")
     };
     println!("line 0: {}", text(&r.moves));
     for (i, v) in r.variations.iter().enumerate() {

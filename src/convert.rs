@@ -149,30 +149,28 @@ fn refuse_unwritable(record: &GameRecord) -> Result<(), Finding> {
     }
     let lines = std::iter::once(&record.moves).chain(record.variations.iter().map(|v| &v.moves));
     for m in lines.flatten() {
-        let text = crate::finding::excerpt(&m.text.value);
+        let text = crate::finding::excerpt(m.text());
         // An importer writes a square it cannot name as `?`; written so (`b4-?`), the move
         // would be a `parse-error`, not the source's `illegal-move`.
         let nowhere = |e: &crate::record::PlyExtra| {
-            e.imported_coord == Some(None)
-                || (e.imported_coord.is_some() && m.text.value.contains('?'))
+            e.imported_coord == Some(None) || (e.imported_coord.is_some() && m.text().contains('?'))
         };
         if m.extra.as_deref().is_some_and(nowhere) {
             return Err(unwritable(
                 Code::IllegalMove,
-                m.text.span,
+                m.text_span(),
                 format!("the move `{text}` goes to no square of the board: a native log cannot write it"),
                 "not a square",
             ));
         }
         let bad = m
-            .text
-            .value
+            .text()
             .chars()
             .any(|c| c.is_whitespace() || "{};()[],\"".contains(c) || c == '\u{feff}');
-        if bad || m.text.value.is_empty() {
+        if bad || m.text().is_empty() {
             return Err(unwritable(
                 Code::ParseError,
-                m.text.span,
+                m.text_span(),
                 format!("the move `{text}` cannot be written in a native log"),
                 "a move in a native log has no space, brace, parenthesis, comma or quote",
             ));
@@ -197,7 +195,7 @@ fn write_header(record: &GameRecord, w: &Writing, out: &mut String) {
         Setup(&'a crate::record::SetupBlock),
         Comment(&'a Comment),
     }
-    let first_move = record.moves.first().map_or(usize::MAX, |m| m.span.start);
+    let first_move = record.moves.first().map_or(usize::MAX, |m| m.span().start);
     let first_setup = record.setups.first().map_or(usize::MAX, |b| b.span.start);
     let mut items: Vec<((bool, usize), Item)> = Vec::new();
     let skip = |name: &str| {
@@ -287,13 +285,13 @@ impl<'a> Movetext<'a> {
             let moves = record.line_moves(v.parent);
             while moves
                 .get(at + 1)
-                .is_some_and(|m| Some(m.turn) == moves.get(at).map(|p| p.turn))
+                .is_some_and(|m| Some(m.turn()) == moves.get(at).map(|p| p.turn()))
             {
                 at += 1;
             }
             children.entry((v.parent, at)).or_default().push(i + 1);
         }
-        let first_move = record.moves.first().map_or(usize::MAX, |m| m.span.start);
+        let first_move = record.moves.first().map_or(usize::MAX, |m| m.span().start);
         let mut comments: std::collections::HashMap<(usize, usize), Vec<&Comment>> =
             Default::default();
         for c in &record.comments {
@@ -412,10 +410,10 @@ impl<'a> Movetext<'a> {
     /// after a variation), the move, its annotation.
     fn write_move(&mut self, m: &MoveRecord, idx: usize, line: usize, repeat: bool) {
         let moves = self.record.line_moves(line);
-        let same_turn = idx > 0 && moves[idx - 1].turn == m.turn;
-        let shifted = m.turn + usize::from(self.w.first == Side::Second);
+        let same_turn = idx > 0 && moves[idx - 1].turn() == m.turn();
+        let shifted = m.turn() + usize::from(self.w.first == Side::Second);
         let rewritten = self.w.rewritten.and_then(|(rw, _)| rw.get(line)?.get(idx));
-        let text = rewritten.map_or_else(|| m.text.value.to_string(), String::clone);
+        let text = rewritten.map_or_else(|| m.text().to_string(), String::clone);
         let mut tok = String::new();
         if same_turn {
             tok.push(',');
@@ -736,7 +734,7 @@ pub fn position_log(
     let base = crate::rules::start_ply(rec).unwrap_or(0);
     let mut head = rec.clone();
     head.moves.truncate(ply.saturating_sub(base) as usize);
-    head.turns = head.moves.last().map_or(0, |m| m.turn + 1);
+    head.turns = head.moves.last().map_or(0, |m| m.turn() + 1);
     head.result_token = None;
     head.tags
         .retain(|t| !t.name.value.eq_ignore_ascii_case("Result"));
@@ -816,12 +814,12 @@ fn cut_record(
         cut.setups = sections.map(setup_block).collect();
     }
     cut.moves = rec.moves[skip..].to_vec();
-    let first_turn = cut.moves.first().map_or(0, |m| m.turn);
+    let first_turn = cut.moves.first().map_or(0, |m| m.turn());
     for m in &mut cut.moves {
-        m.turn -= first_turn;
+        m.set_turn(m.turn() - first_turn);
     }
-    cut.turns = cut.moves.last().map_or(0, |m| m.turn + 1);
-    let header_end = rec.moves.first().map_or(usize::MAX, |m| m.span.start);
+    cut.turns = cut.moves.last().map_or(0, |m| m.turn() + 1);
+    let header_end = rec.moves.first().map_or(usize::MAX, |m| m.span().start);
     let kept = |line: usize, after: usize, at: usize| {
         (line == 0 && after >= skip)
             .then(|| after - skip)

@@ -174,7 +174,7 @@ impl Branch {
     /// Where every variation of `record` branches off (plies after its `FromPly`, as the
     /// replay numbers them).
     pub fn of_record(record: &GameRecord) -> Vec<Branch> {
-        let text = |m: Option<&record::MoveRecord>| m.map(|m| m.text.value.to_string());
+        let text = |m: Option<&record::MoveRecord>| m.map(|m| m.text().to_string());
         let start = crate::rules::start_ply(record).unwrap_or(0);
         record
             .variations
@@ -623,7 +623,10 @@ fn key_move(record: &GameRecord, replay: &Replay) -> Option<MoveRef> {
             // A game that cannot start (its setup) stops at no ply.
             replay.findings.last().filter(|f| f.ply == Some(next))?;
             let (i, moves) = (replay.plies.len(), &record.moves);
-            let same_turn = i > 0 && moves.get(i).is_some_and(|m| m.turn == moves[i - 1].turn);
+            let same_turn = i > 0
+                && moves
+                    .get(i)
+                    .is_some_and(|m| m.turn() == moves[i - 1].turn());
             let side = match replay.plies.last() {
                 Some(p) if same_turn => p.side,
                 Some(p) => p.side.other(),

@@ -276,7 +276,7 @@ fn no_result(record: &GameRecord, replay: &Replay, claims: &[Claim]) -> Finding 
         .or(record
             .moves
             .last()
-            .map(|m| Span::new(m.span.end, m.span.end)))
+            .map(|m| Span::new(m.span().end, m.span().end)))
         .or(record.tags.last().map(|t| t.span))
         .unwrap_or(Span::new(record.span.start, record.span.start));
     Finding::new(

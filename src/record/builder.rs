@@ -336,17 +336,11 @@ impl<'a> Builder<'a> {
             let f = spaced_annotation_finding(self.span((p.text.1, a.0 - 1)), self.span(a));
             self.record.findings.push(f);
         }
-        let m = MoveRecord {
-            text: Spanned::new(text.into(), tspan),
-            extra: p.annotation.map(|a| {
-                Box::new(PlyExtra {
-                    annotation: Some(Spanned::new(self.text(a).to_string(), self.span(a))),
-                    imported_coord: None,
-                })
-            }),
-            turn,
-            span: self.span(p.whole),
-        };
+        let extra = p.annotation.map(|a| {
+            let a = Spanned::new(self.text(a).to_string(), self.span(a));
+            Box::new(PlyExtra::new(Some(a), None))
+        });
+        let m = MoveRecord::new(text.into(), tspan, self.span(p.whole), turn, extra);
         let line = self.current().line;
         let moves = self.moves_of(line);
         if moves.capacity() == 0 && line > 0 {
@@ -381,16 +375,9 @@ impl<'a> Builder<'a> {
             // About one ply per 5 bytes of movetext; one allocation for most games.
             moves.reserve(moves.capacity().max((self.src.len() - start) / 5 + 1));
         }
-        let span = Span::new(self.base + start, self.base + start + 4);
         // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
         let text = compact_str::CompactString::new(&self.src[start..start + 4]);
-        let ply = MoveRecord {
-            text: Spanned { value: text, span },
-            extra: None,
-            turn,
-            span,
-        };
-        push_in_room(moves, ply);
+        push_in_room(moves, MoveRecord::short(text, self.base + start, turn));
     }
     /// A run of plain main-line movetext ([`MainRun`]), or `None` inside a variation or after
     /// the result token, where plies and move numbers take the general path.

@@ -452,15 +452,8 @@ impl Reader<'_> {
             }
             _ => (self.bad_move(at, span, line, ply), None),
         };
-        MoveRecord {
-            text: Spanned::new(text, span),
-            extra: Some(Box::new(PlyExtra {
-                annotation: None,
-                imported_coord: Some(coord),
-            })),
-            turn: ply as usize - 1,
-            span,
-        }
+        let extra = Box::new(PlyExtra::new(None, Some(coord)));
+        MoveRecord::new(text, span, span, ply as usize - 1, Some(extra))
     }
 
     /// The text kept for a group that is no move (`#` and its characters, anything but a
@@ -794,7 +787,7 @@ mod tests {
     }
 
     fn texts(moves: &[MoveRecord]) -> String {
-        let t: Vec<&str> = moves.iter().map(|m| m.text.value.as_str()).collect();
+        let t: Vec<&str> = moves.iter().map(|m| m.text()).collect();
         t.join(" ")
     }
 
@@ -834,7 +827,7 @@ mod tests {
         );
         // 7747: column 7, row 7 from Black's side = h2; to column 4 = e2.
         assert_eq!(texts(&rec.moves), "h2e2 h9g7");
-        assert_eq!(at(file, rec.moves[0].span), "7747");
+        assert_eq!(at(file, rec.moves[0].span()), "7747");
         let c = rec.moves[1].coord().unwrap();
         assert_eq!((at(file, c.from_span), at(file, c.to_span)), ("70", "62"));
         assert_eq!(at(file, rec.tags[4].value.span), "W");
@@ -868,7 +861,7 @@ mod tests {
         let lines: Vec<String> = rec
             .line_plies(2)
             .iter()
-            .map(|m| m.text.value.to_string())
+            .map(|m| m.text().to_string())
             .collect();
         assert_eq!(lines, ["h2e2", "b9c7", "b0c2"]);
         assert_eq!(

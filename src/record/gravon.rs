@@ -963,15 +963,9 @@ fn push_move(g: &mut GameRecord, elem: Span, [id, src, dst]: MoveAttrs, ply_expe
         },
         _ => (None, CompactString::const_new("<move>")),
     };
-    g.moves.push(MoveRecord {
-        text: Spanned::new(text_value, elem),
-        extra: Some(Box::new(PlyExtra {
-            annotation: None,
-            imported_coord: Some(coord),
-        })),
-        turn,
-        span: elem,
-    });
+    let extra = Box::new(PlyExtra::new(None, Some(coord)));
+    g.moves
+        .push(MoveRecord::new(text_value, elem, elem, turn, Some(extra)));
 }
 
 /// Gravon's result: `winner` 1/2/3 gives `1-0`/`0-1`/`1/2-1/2`; `type` gives the

@@ -197,24 +197,19 @@ fn read_move(g: &mut GameRecord, w: &[Spanned<&str>], whole: Span) {
         None => None,
     };
     let name = |(f, r): (u8, u32)| format!("{}{r}", (b'a' + f) as char);
-    g.moves.push(MoveRecord {
-        text: Spanned::new(
-            format!("{}-{}", name(fs), name(ts)).into(),
-            from.span.join(to.span),
-        ),
-        extra: Some(Box::new(PlyExtra {
-            annotation,
-            imported_coord: Some(Some(CoordMove {
-                from: fs,
-                to: ts,
-                capture_mark: false,
-                from_span: from.span,
-                to_span: to.span,
-            })),
-        })),
-        turn: g.moves.len(),
-        span: whole,
-    });
+    let coord = CoordMove {
+        from: fs,
+        to: ts,
+        capture_mark: false,
+        from_span: from.span,
+        to_span: to.span,
+    };
+    let extra = Box::new(PlyExtra::new(annotation, Some(Some(coord))));
+    let text = format!("{}-{}", name(fs), name(ts)).into();
+    let turn = g.moves.len();
+    let text_span = from.span.join(to.span);
+    g.moves
+        .push(MoveRecord::new(text, text_span, whole, turn, Some(extra)));
 }
 
 /// The lines after the moves: kept as a comment; a blitz clock at 0 is a loss on time, a
@@ -265,7 +260,7 @@ mod tests {
         assert!(!looks_like(b"[Game \"jungle\"]\n1. a1-a2"));
         let g = read(GAME);
         assert!(g.findings.is_empty(), "{:?}", g.findings);
-        let moves: Vec<&str> = g.moves.iter().map(|m| m.text.value.as_str()).collect();
+        let moves: Vec<&str> = g.moves.iter().map(|m| m.text()).collect();
         // 48 = row 6, column 6: file a, rank 7; 20 = row 2, column 6: a3.
         assert_eq!(moves, ["a7-a6", "a3-b3", "a6-a5"]);
         assert_eq!(g.moves[1].annotation().unwrap().value, "E");
@@ -285,7 +280,7 @@ mod tests {
         assert!(g.findings.is_empty(), "{:?}", g.findings);
         assert_eq!(g.tag_value("Blue"), plain.tag_value("Blue"));
         assert_eq!(g.moves.len(), plain.moves.len());
-        assert_eq!(g.moves[0].span.start, plain.moves[0].span.start + 3);
+        assert_eq!(g.moves[0].span().start, plain.moves[0].span().start + 3);
         assert_eq!(g.span, Span::new(0, marked.len()));
     }
 

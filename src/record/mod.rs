@@ -76,20 +76,26 @@ pub struct CoordMove {
 }
 
 /// One ply as the log writes it.
+///
+/// 48 bytes: the parse writes one for every ply of an archive, and a smaller record is a
+/// faster parse. Its spans are kept as the ply's first byte and length; the text's span is
+/// the text's bytes from there. A ply whose spans say otherwise (an importer's, a decoded
+/// GB18030 move's) keeps them in [`PlyExtra`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveRecord {
     /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`); short texts are
-    /// stored inline (no allocation per move), and it derefs to `&str`.
-    pub text: Spanned<compact_str::CompactString>,
-    /// What most plies do not have (an annotation, an importer's coordinate reading), boxed:
-    /// a ply record stays 72 bytes and is dropped with one test. Read it through
-    /// [`MoveRecord::annotation`] and [`MoveRecord::coord`].
+    /// stored inline (no allocation per move). Read it through [`MoveRecord::text`].
+    text: compact_str::CompactString,
+    /// What most plies do not have (an annotation, an importer's coordinate reading, spans
+    /// not told by the text), boxed, so a ply record is dropped with one test. Read it
+    /// through [`MoveRecord::annotation`], [`MoveRecord::coord`] and the span methods.
     pub extra: Option<Box<PlyExtra>>,
-    /// Which turn (0-based) of the movetext this ply belongs to. In every game but Spionage a
-    /// turn holds exactly one ply.
-    pub turn: usize,
-    /// The whole ply, annotation included.
-    pub span: Span,
+    /// The ply's first byte, which is its text's first byte.
+    start: usize,
+    /// The ply's length in bytes, annotation included.
+    len: u32,
+    /// Which turn (0-based) of the movetext this ply belongs to ([`MoveRecord::turn`]).
+    turn: u32,
 }
 
 /// The rarer parts of a ply ([`MoveRecord::extra`]).
@@ -102,6 +108,24 @@ pub struct PlyExtra {
     /// came from, or `Some(None)` when the squares could not be read (the text written for
     /// them is then no move). `None` for logs, whose reading comes from the text.
     pub imported_coord: Option<Option<CoordMove>>,
+    /// The text's span and the ply's, when the record's first byte and length cannot tell
+    /// them: a text that is not the bytes it was read from, a ply longer than 4 GiB. Set by
+    /// [`MoveRecord::new`].
+    spans: Option<(Span, Span)>,
+}
+
+impl PlyExtra {
+    /// The rarer parts of a ply: its annotation and an importer's coordinate reading.
+    pub fn new(
+        annotation: Option<Spanned<String>>,
+        imported_coord: Option<Option<CoordMove>>,
+    ) -> PlyExtra {
+        PlyExtra {
+            annotation,
+            imported_coord,
+            spans: None,
+        }
+    }
 }
 
 /// One game as parsed, before any rule is applied.
@@ -198,6 +222,39 @@ pub struct Comment {
 }
 
 impl MoveRecord {
+    /// Ply of turn `turn` (0-based turn of the movetext) written `text` at `text_span`, the
+    /// whole ply (annotation included) at `span`, with its rarer parts `extra`.
+    pub fn new(
+        text: compact_str::CompactString,
+        text_span: Span,
+        span: Span,
+        turn: usize,
+        extra: Option<Box<PlyExtra>>,
+    ) -> MoveRecord {
+        let mut m = MoveRecord {
+            text,
+            extra,
+            start: 0,
+            len: 0,
+            turn: turn_number(turn),
+        };
+        m.set_spans(text_span, span);
+        m
+    }
+
+    /// A main-line ply of four ASCII bytes `text` at byte `start`, no annotation: what the
+    /// parse builds for nearly every ply of an archive, with no test to make.
+    #[inline(always)]
+    pub(crate) fn short(text: compact_str::CompactString, start: usize, turn: usize) -> Self {
+        MoveRecord {
+            text,
+            extra: None,
+            start,
+            len: 4,
+            turn: turn_number(turn),
+        }
+    }
+
     /// Ply `turn` (0-based turn of the movetext) built from its text alone, for move
     /// generators and tests that drive an engine's `play` without a log: `text` is the move,
     /// optionally followed by its annotation in parentheses (`d4xd5(3:B)`, `h2h9(N:r)`). Every
@@ -207,18 +264,88 @@ impl MoveRecord {
             Some((m, a)) => (m, Some(a.trim_end_matches(')'))),
             None => (text, None),
         };
-        MoveRecord {
-            text: Spanned::new(mv.into(), Span::default()),
-            extra: annotation.map(|a| {
-                Box::new(PlyExtra {
-                    annotation: Some(Spanned::new(a.to_string(), Span::default())),
-                    imported_coord: None,
-                })
-            }),
-            turn,
-            span: Span::default(),
+        let extra = annotation.map(|a| {
+            let a = Spanned::new(a.to_string(), Span::default());
+            Box::new(PlyExtra::new(Some(a), None))
+        });
+        MoveRecord::new(mv.into(), Span::default(), Span::default(), turn, extra)
+    }
+
+    /// The move text without its annotation (`a4xa5`, `C2.5`, `炮二平五`).
+    #[inline]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Which turn (0-based) of the movetext this ply belongs to. In every game but Spionage a
+    /// turn holds exactly one ply.
+    #[inline]
+    pub fn turn(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// Moves the ply to turn `turn` (0-based), as a log taken up later numbers it.
+    pub fn set_turn(&mut self, turn: usize) {
+        self.turn = turn_number(turn);
+    }
+
+    /// Where the move text is written (an importer's: the bytes it was read from).
+    #[inline]
+    pub fn text_span(&self) -> Span {
+        match self.extra.as_deref().and_then(|e| e.spans) {
+            Some((text, _)) => text,
+            None => Span::new(
+                self.start,
+                self.start + self.text.len().min(self.len as usize),
+            ),
         }
     }
+
+    /// The whole ply, annotation included.
+    #[inline]
+    pub fn span(&self) -> Span {
+        match self.extra.as_deref().and_then(|e| e.spans) {
+            Some((_, span)) => span,
+            None => Span::new(self.start, self.start + self.len as usize),
+        }
+    }
+
+    /// Calls `f` on the ply's span, then on its text's, and keeps what it makes of them.
+    pub fn map_spans(&mut self, f: &mut dyn FnMut(&mut Span)) {
+        let (mut text, mut span) = (self.text_span(), self.span());
+        f(&mut span);
+        f(&mut text);
+        self.set_spans(text, span);
+    }
+
+    /// Keeps the spans as a first byte and a length where they tell them, else in
+    /// [`PlyExtra`]; one way only, so equal plies compare equal.
+    fn set_spans(&mut self, text: Span, span: Span) {
+        let len = span.end.checked_sub(span.start);
+        let len = len.and_then(|l| u32::try_from(l).ok());
+        let told = len.filter(|&l| {
+            text.start == span.start && text.end == span.start + self.text.len().min(l as usize)
+        });
+        self.start = span.start;
+        self.len = told.unwrap_or(0);
+        if told.is_some() {
+            if let Some(e) = self.extra.as_deref_mut() {
+                e.spans = None;
+            }
+            if self.extra.as_deref() == Some(&PlyExtra::default()) {
+                self.extra = None;
+            }
+        } else {
+            self.extra.get_or_insert_with(Box::default).spans = Some((text, span));
+        }
+    }
+}
+
+/// A turn index as a ply record keeps it: a game of more than 4 billion turns cannot be held
+/// in memory (48 bytes a ply), so the saturation is never reached.
+#[inline(always)]
+fn turn_number(turn: usize) -> u32 {
+    u32::try_from(turn).unwrap_or(u32::MAX)
 }
 
 impl MoveRecord {
@@ -229,7 +356,7 @@ impl MoveRecord {
     pub fn coord(&self) -> Option<CoordMove> {
         match self.extra.as_deref().and_then(|e| e.imported_coord) {
             Some(imported) => imported,
-            None => parse_coord_move(&self.text.value, self.text.span.start),
+            None => parse_coord_move(&self.text, self.text_span().start),
         }
     }
 
@@ -267,20 +394,20 @@ impl GameRecord {
     ) -> Option<MoveRef> {
         let i = (ply as usize).checked_sub(1 + start as usize)?;
         let m = self.moves.get(i)?;
-        let shifted = m.turn as u64 + self.numbering_offset;
+        let shifted = m.turn() as u64 + self.numbering_offset;
         let multi = self.turns != self.moves.len();
         let first_of_turn = self.moves[..i]
             .iter()
             .rev()
             .take_while(|p| p.turn == m.turn)
             .count();
-        let mut text = m.text.value.to_string();
+        let mut text = m.text().to_string();
         if let Some(a) = m.annotation() {
             text.push_str(&format!("({})", a.value));
         }
         Some(MoveRef {
             ply,
-            turn: m.turn,
+            turn: m.turn(),
             number: shifted / 2 + 1,
             second: shifted % 2 == 1,
             move_in_turn: multi.then_some(first_of_turn + 1),
@@ -298,7 +425,7 @@ impl GameRecord {
             span: self.span,
             tags: self.tags.clone(),
             setups: self.setups.clone(),
-            turns: moves.last().map_or(0, |m| m.turn + 1),
+            turns: moves.last().map_or(0, |m| m.turn() + 1),
             moves,
             numbering_offset: self.numbering_offset,
             implied_game: self.implied_game.clone(),
@@ -394,7 +521,7 @@ impl GameRecord {
         let moves: Vec<MoveRecord> = self.line_plies(n).into_iter().cloned().collect();
         Some(GameRecord {
             tags,
-            turns: moves.last().map_or(0, |m| m.turn + 1),
+            turns: moves.last().map_or(0, |m| m.turn() + 1),
             moves,
             variations: Vec::new(),
             comments: Vec::new(),
@@ -472,8 +599,7 @@ impl GameRecord {
         let lines = std::iter::once(&mut self.moves)
             .chain(self.variations.iter_mut().map(|v| &mut v.moves));
         for m in lines.flatten() {
-            f(&mut m.span);
-            f(&mut m.text.span);
+            m.map_spans(f);
             if let Some(e) = m.extra.as_deref_mut() {
                 if let Some(a) = &mut e.annotation {
                     f(&mut a.span);
@@ -713,6 +839,36 @@ fn parse_coord_move_other(b: &[u8], base: usize) -> Option<CoordMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ply_record_keeps_its_spans_in_48_bytes() {
+        assert_eq!(std::mem::size_of::<MoveRecord>(), 48);
+        // A log's ply: its spans are its first byte and length, nothing boxed.
+        let m = MoveRecord::new("a5xa6".into(), Span::new(9, 14), Span::new(9, 19), 3, None);
+        assert_eq!(
+            (m.text_span(), m.span(), m.turn()),
+            (Span::new(9, 14), Span::new(9, 19), 3)
+        );
+        assert!(m.extra.is_none());
+        // An importer's (Gravon: text written, span of an element), and a ply longer than
+        // 4 GiB: kept apart, given back as they were.
+        let whole = Span::new(7, 7 + (1 << 33));
+        for (text, span) in [
+            (Span::new(20, 60), Span::new(20, 60)),
+            (Span::new(7, 12), whole),
+        ] {
+            let m = MoveRecord::new("a5xa6".into(), text, span, 0, None);
+            assert_eq!((m.text_span(), m.span()), (text, span));
+            assert!(m.extra.is_some());
+        }
+        // Spans moved so that the first byte and length tell them again: nothing kept apart,
+        // equal to the record built so.
+        let mut m = MoveRecord::new("h2e2".into(), Span::new(0, 4), Span::new(3, 9), 0, None);
+        m.map_spans(&mut |s| *s = Span::new(5, s.end - s.start + 5));
+        let same = MoveRecord::new("h2e2".into(), Span::new(5, 9), Span::new(5, 11), 0, None);
+        assert_eq!(m.extra, None);
+        assert_eq!(m, same);
+    }
 
     #[test]
     fn coordinate_moves() {

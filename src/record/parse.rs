@@ -392,9 +392,9 @@ mod tests {
             "no trailing blank line"
         );
         assert_eq!(g.moves.len(), 3);
-        assert_eq!(g.moves[2].text.value, "a5xa6");
+        assert_eq!(g.moves[2].text(), "a5xa6");
         assert_eq!(g.moves[2].annotation().unwrap().value, "3:B");
-        let s = g.moves[2].text.span;
+        let s = g.moves[2].text_span();
         assert_eq!(&t[s.start..s.end], "a5xa6");
         assert_eq!(
             g.result_token.as_ref().unwrap().value,

@@ -293,24 +293,19 @@ fn read_move(g: &mut GameRecord, w: &[Spanned<&str>], whole: Span) {
     let from_span = w[0].span.join(w[1].span);
     let to_span = w[2].span.join(w[at - 1].span);
     let mark = if attack { 'x' } else { '-' };
-    g.moves.push(MoveRecord {
-        text: Spanned::new(
-            format!("{}{mark}{}", name(from), name(to)).into(),
-            from_span.join(to_span),
-        ),
-        extra: Some(Box::new(PlyExtra {
-            annotation,
-            imported_coord: Some(Some(CoordMove {
-                from,
-                to,
-                capture_mark: attack,
-                from_span,
-                to_span,
-            })),
-        })),
-        turn: g.moves.len(),
-        span: whole,
-    });
+    let coord = CoordMove {
+        from,
+        to,
+        capture_mark: attack,
+        from_span,
+        to_span,
+    };
+    let extra = Box::new(PlyExtra::new(annotation, Some(Some(coord))));
+    let text = format!("{}{mark}{}", name(from), name(to)).into();
+    let turn = g.moves.len();
+    let text_span = from_span.join(to_span);
+    g.moves
+        .push(MoveRecord::new(text, text_span, whole, turn, Some(extra)));
 }
 
 impl Ending {
@@ -353,7 +348,7 @@ mod tests {
         assert!(!looks_like(b"[Game \"stratego\"]\n"));
         let g = read(LOG);
         assert!(g.findings.is_empty(), "{:?}", g.findings);
-        let moves: Vec<&str> = g.moves.iter().map(|m| m.text.value.as_str()).collect();
+        let moves: Vec<&str> = g.moves.iter().map(|m| m.text()).collect();
         assert_eq!(moves, ["j4-j5", "i7-i5", "a4xa5"]);
         assert_eq!(g.moves[2].annotation().unwrap().value, "3:2");
         assert_eq!(g.setups[0].rows[0].cells.value, "FB3SB242B3");

@@ -643,15 +643,8 @@ impl Reader<'_> {
             .on_line(line);
             self.rec.findings.push(f);
         }
-        let mv = MoveRecord {
-            text: Spanned::new(text, span),
-            extra: Some(Box::new(PlyExtra {
-                annotation: None,
-                imported_coord: Some(coord),
-            })),
-            turn: ply as usize,
-            span,
-        };
+        let extra = Box::new(PlyExtra::new(None, Some(coord)));
+        let mv = MoveRecord::new(text, span, span, ply as usize, Some(extra));
         self.line_moves(line).push(mv);
     }
 
@@ -805,10 +798,7 @@ mod tests {
     }
 
     fn texts(m: &[MoveRecord]) -> String {
-        m.iter()
-            .map(|m| m.text.value.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
+        m.iter().map(|m| m.text()).collect::<Vec<_>>().join(" ")
     }
 
     fn assert_inside(rec: &GameRecord, len: usize) {
@@ -862,14 +852,14 @@ mod tests {
         assert_eq!(rec.turns, 16);
         // 兵七进一 is the record at 0x408: its from-byte 0x2F, its to-byte 0x38.
         let first = &rec.moves[0];
-        assert_eq!((first.span, first.turn), (Span::new(0x408, 0x40C), 0));
+        assert_eq!((first.span(), first.turn), (Span::new(0x408, 0x40C), 0));
         let c = first.coord().unwrap();
         assert_eq!((c.from, c.to), ((2, 3), (2, 4)));
         assert_eq!(
             (c.from_span, c.to_span),
             (Span::new(0x408, 0x409), Span::new(0x409, 0x40A))
         );
-        assert_eq!(rec.moves[15].span, Span::new(0x480, 0x484));
+        assert_eq!(rec.moves[15].span(), Span::new(0x480, 0x484));
         assert!(rec.variations.is_empty() && rec.comments.is_empty());
     }
 

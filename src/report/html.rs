@@ -506,8 +506,8 @@ fn game_json<'a>(
         .enumerate()
         .map(|(i, p)| match rec.moves.get(i) {
             Some(m) if !redact => match m.annotation() {
-                Some(a) => format!("{}({})", &*m.text.value, a.value),
-                None => m.text.value.to_string(),
+                Some(a) => format!("{}({})", m.text(), a.value),
+                None => m.text().to_string(),
             },
             _ => coordinates(st, p),
         })

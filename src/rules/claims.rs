@@ -295,7 +295,10 @@ impl ClaimContext<'_> {
         let before = self.info(ply.checked_sub(1)?)?;
         let moves = &self.record.moves;
         let i = ply as usize - 1;
-        let same_turn = i > 0 && moves.get(i).is_some_and(|m| m.turn == moves[i - 1].turn);
+        let same_turn = i > 0
+            && moves
+                .get(i)
+                .is_some_and(|m| m.turn() == moves[i - 1].turn());
         Some(if same_turn {
             before.side
         } else {

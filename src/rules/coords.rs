@@ -43,8 +43,8 @@ pub fn read(
     let Some(c) = mv.coord() else {
         return Err(Finding::new(
             Code::ParseError,
-            mv.text.span,
-            format!("`{}` is not a move", shown(&mv.text.value)),
+            mv.text_span(),
+            format!("`{}` is not a move", shown(mv.text())),
             Rule::LogMoves,
         )
         .at_ply(number)
@@ -70,11 +70,11 @@ pub fn one_move_turn(
     (number, nth): (u32, u32),
     rule: Rule,
 ) -> Result<(), Finding> {
-    if mv.turn + 1 == nth as usize {
+    if mv.turn() + 1 == nth as usize {
         return Ok(());
     }
     Err(
-        Finding::new(Code::ParseError, mv.span, "two moves in one turn", rule)
+        Finding::new(Code::ParseError, mv.span(), "two moves in one turn", rule)
             .at_ply(number)
             .label("joined to the previous move by a comma")
             .help("only Spionage plays two moves a turn; separate the moves with a space"),

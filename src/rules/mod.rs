@@ -589,7 +589,7 @@ pub fn start_ply(record: &GameRecord) -> Result<u32, Finding> {
 /// after the game ended (`end`).
 pub(crate) fn moves_after_end(rest: &[MoveRecord], number: u32, end: &Outcome) -> Finding {
     let span = match (rest.first(), rest.last()) {
-        (Some(a), Some(b)) => a.span.join(b.span),
+        (Some(a), Some(b)) => a.span().join(b.span()),
         _ => Span::default(),
     };
     let n = rest.len();

@@ -539,7 +539,7 @@ fn gravon_with_a_bom() {
     assert_eq!(recs.len(), 1);
     assert_eq!(recs[0].moves.len(), 33);
     let first = &recs[0].moves[0];
-    assert!(text[first.span.start..first.span.end].starts_with("<move id=\"1\""));
+    assert!(text[first.span().start..first.span().end].starts_with("<move id=\"1\""));
     let (code, doc) = check(&[&root.join("fixtures/gravon/classic-clean-bom.xml")]);
     assert_eq!(code, 0);
     assert_eq!(doc["games"][0]["plies"], 33);

@@ -116,11 +116,7 @@ type Seen = (String, Code, Option<u32>, String);
 /// the repaired record): its findings, plies, lines, variation plies and outcome.
 fn seen(rec: &GameRecord, g: &GameReport) -> (Vec<Seen>, usize, usize, usize, Option<String>) {
     let name = |line: usize| -> String {
-        let moves: Vec<&str> = rec
-            .line_plies(line)
-            .iter()
-            .map(|m| m.text.value.as_str())
-            .collect();
+        let moves: Vec<&str> = rec.line_plies(line).iter().map(|m| m.text()).collect();
         moves.join(" ")
     };
     let mut findings: Vec<Seen> = g

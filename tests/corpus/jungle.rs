@@ -278,7 +278,7 @@ fn the_importer_reads_what_the_file_says(
         .iter()
         .map(|(_, _, f, t)| format!("{}-{}", square(*f), square(*t)))
         .collect();
-    let read: Vec<&str> = rec.moves.iter().map(|m| m.text.value.as_str()).collect();
+    let read: Vec<&str> = rec.moves.iter().map(|m| m.text()).collect();
     assert_eq!(read, moves, "{file}: the moves");
     let words: Vec<Vec<&str>> = saved
         .tail

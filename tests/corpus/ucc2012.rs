@@ -451,7 +451,7 @@ fn the_importer_reads_what_the_judge_wrote(g: &UccGame, record: &GameRecord) {
             if attack { 'x' } else { '-' },
             square(&at, p.to)
         );
-        assert_eq!(m.text.value.as_str(), text, "{at}");
+        assert_eq!(m.text(), text, "{at}");
     }
 }
 

@@ -252,12 +252,7 @@ fn cchess_fixtures_give_the_lines_of_cchess_tests() {
         let path = dir.join("walker8088-cchess-tests/tests/data").join(name);
         read_xqf(&std::fs::read(path).unwrap(), 0)
     };
-    let text = |m: &[MoveRecord]| {
-        m.iter()
-            .map(|m| m.text.value.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let text = |m: &[MoveRecord]| m.iter().map(|m| m.text()).collect::<Vec<_>>().join(" ");
     let rec = read("game_varations.xqf");
     assert_eq!(text(&rec.moves), "h2e2 h7e7 h0g2 h9g7 i0h0 i9i8 b0c2 b9c7");
     let got: Vec<(usize, u32, String)> = rec

@@ -353,7 +353,7 @@ fn cli_convert_notation() {
 #[test]
 fn move_numbers_never_swallow_a_wxf_move() {
     let g = &arbiter::record::parse::parse_log("1. 33.4 R1+1 2.h2e2 3...C2.5")[0];
-    let texts: Vec<&str> = g.moves.iter().map(|m| m.text.value.as_str()).collect();
+    let texts: Vec<&str> = g.moves.iter().map(|m| m.text()).collect();
     assert_eq!(texts, ["33.4", "R1+1", "h2e2", "C2.5"]);
     assert_eq!(g.findings.len(), 1, "{:?}", g.findings); // `3...` where `2...` is due
 }

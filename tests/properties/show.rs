@@ -20,7 +20,7 @@ use arbiter::games::spionage::Spionage;
 use arbiter::games::stratego::Stratego;
 use arbiter::geometry::Square;
 use arbiter::record::parse::parse_log;
-use arbiter::record::{MoveRecord, Span, Spanned};
+use arbiter::record::{MoveRecord, Span};
 use arbiter::report::board::BoardView;
 use arbiter::rules::{GameId, Parameters, Rules, Side};
 use arbiter::show;
@@ -46,15 +46,8 @@ fn name(sq: Square) -> String {
 /// The record of ply `turn + 1` from `f` to `t` (spans are not looked at).
 fn move_record(f: Square, t: Square, turn: usize) -> MoveRecord {
     let span = Span::new(0, 0);
-    MoveRecord {
-        text: Spanned {
-            value: format!("{}-{}", name(f), name(t)).into(),
-            span,
-        },
-        extra: None,
-        turn,
-        span,
-    }
+    let text = format!("{}-{}", name(f), name(t)).into();
+    MoveRecord::new(text, span, span, turn, None)
 }
 
 /// Picks a move: an attack when `attack` and one exists, else any, by `pick`.

@@ -74,10 +74,10 @@ impl Illegal {
     /// move text.
     fn span(self, mv: &MoveRecord) -> Span {
         if let Illegal::Annotation(..) = self {
-            return mv.annotation().map_or(mv.text.span, |a| a.span);
+            return mv.annotation().map_or(mv.text_span(), |a| a.span);
         }
         let Some(c) = mv.coord() else {
-            return mv.text.span;
+            return mv.text_span();
         };
         match self {
             Illegal::OffBoard(true) | Illegal::Empty(_) | Illegal::NotYours(..) => c.from_span,
@@ -88,7 +88,7 @@ impl Illegal {
             | Illegal::OwnPiece(..)
             | Illegal::CaptureRefused(_)
             | Illegal::NothingToCapture(..) => c.to_span,
-            _ => mv.text.span,
+            _ => mv.text_span(),
         }
     }
 }

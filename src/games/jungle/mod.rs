@@ -385,7 +385,7 @@ impl Jungle {
         if made.forbidden {
             let f = Finding::new(
                 Code::JungleRepetition,
-                mv.span,
+                mv.span(),
                 format!(
                     "{}'s {} {}-{} creates a position for the {} time while it could capture the {} that just moved",
                     side_name(mover),
@@ -405,7 +405,7 @@ impl Jungle {
         if made.repeats == 2 {
             let f = Finding::new(
                 Code::ThreefoldRepetition,
-                mv.span,
+                mv.span(),
                 format!(
                     "threefold repetition: this position, {} to move, stands for the third time",
                     side_name(st.to_move)
@@ -580,12 +580,12 @@ impl Rules for Jungle {
         }
         self.check_annotation(st, mv, number, (piece.kind, target.map(|t| t.kind)))?;
         let last = st.last_moved;
-        let made = self.make_move(st, (from, to), number, mv.span);
+        let made = self.make_move(st, (from, to), number, mv.span());
         let findings = self.repetition_findings(st, (mv, number), (from, to), &made, last);
         let info = PlyInfo {
             number,
             side,
-            span: mv.span,
+            span: mv.span(),
             from,
             to,
             piece: made.piece.id,

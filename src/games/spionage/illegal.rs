@@ -46,11 +46,11 @@ impl Illegal {
     /// Where the finding points: the from-square, the to-square, the move text or the ply.
     fn span(self, mv: &MoveRecord) -> Span {
         let Some(c) = mv.coord() else {
-            return mv.span;
+            return mv.span();
         };
         match self {
-            Illegal::ExtraMove | Illegal::OneMoveTurn(..) => mv.span,
-            Illegal::SameSquare | Illegal::NotAStep(..) => mv.text.span,
+            Illegal::ExtraMove | Illegal::OneMoveTurn(..) => mv.span(),
+            Illegal::SameSquare | Illegal::NotAStep(..) => mv.text_span(),
             Illegal::OffBoard(true)
             | Illegal::Empty(_)
             | Illegal::Enemy(..)
@@ -126,7 +126,7 @@ impl Spionage {
             _ if self.moves_per_turn() == 1 => (
                 format!(
                     "a second move in {}: spionage-snel plays one move a turn",
-                    self.turn_name(st, mv.turn)
+                    self.turn_name(st, mv.turn())
                 ),
                 "joined to the previous move by a comma",
                 "write each move as its own turn (separated by a space), or play [Game \"spionage\"]"
@@ -135,7 +135,7 @@ impl Spionage {
             _ => (
                 format!(
                     "a third move in {}: a Spionage turn is at most two moves",
-                    self.turn_name(st, mv.turn)
+                    self.turn_name(st, mv.turn())
                 ),
                 "joined to a complete turn by a comma",
                 "a turn is two moves with two different pieces; start the next turn with a space"

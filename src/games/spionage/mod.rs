@@ -378,8 +378,8 @@ impl Spionage {
         (from, to): (Square, Square),
     ) -> Result<bool, Finding> {
         let move_no = st.moves_in_turn() + 1;
-        let size = st.turn_sizes.get(mv.turn).copied().unwrap_or(1) as usize;
-        let last_turn = mv.turn + 1 >= st.turn_sizes.len();
+        let size = st.turn_sizes.get(mv.turn()).copied().unwrap_or(1) as usize;
+        let last_turn = mv.turn() + 1 >= st.turn_sizes.len();
         let capture;
         if move_no == 1 && self.moves_per_turn() == 2 && size == 1 && !last_turn {
             let mut next = st.clone();
@@ -454,9 +454,9 @@ impl Rules for Spionage {
         let Some(start) = start.filter(|_| errors.is_empty()) else {
             return Err(errors);
         };
-        let mut sizes = vec![0u8; record.moves.last().map_or(0, |m| m.turn + 1)];
+        let mut sizes = vec![0u8; record.moves.last().map_or(0, |m| m.turn() + 1)];
         for m in &record.moves {
-            if let Some(n) = sizes.get_mut(m.turn) {
+            if let Some(n) = sizes.get_mut(m.turn()) {
                 *n = n.saturating_add(1);
             }
         }
@@ -499,7 +499,7 @@ impl Rules for Spionage {
     /// Decode, legality (§2 movement, the attack mark, the combat annotation), then the move
     /// within its turn (`Spionage::play_in_turn`).
     fn play(&self, st: &mut State, mv: &MoveRecord, number: u32) -> Result<Applied, Finding> {
-        if mv.turn < st.turn {
+        if mv.turn() < st.turn {
             return Err(self.explain(st, mv, number, Illegal::ExtraMove));
         }
         let off = |from: bool| self.explain(st, mv, number, Illegal::OffBoard(from));
@@ -526,7 +526,7 @@ impl Rules for Spionage {
         let info = PlyInfo {
             number,
             side,
-            span: mv.span,
+            span: mv.span(),
             from,
             to,
             piece: piece.id,

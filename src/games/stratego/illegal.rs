@@ -42,7 +42,7 @@ impl Illegal {
     /// Where the finding points: the from-square, the to-square or the whole move text.
     fn span(self, mv: &MoveRecord) -> Span {
         let Some(c) = mv.coord() else {
-            return mv.text.span;
+            return mv.text_span();
         };
         match self {
             Illegal::OffBoard(true)
@@ -53,7 +53,7 @@ impl Illegal {
             | Illegal::Lake(_)
             | Illegal::OwnPiece(_)
             | Illegal::NothingToAttack(..) => c.to_span,
-            _ => mv.text.span,
+            _ => mv.text_span(),
         }
     }
 }

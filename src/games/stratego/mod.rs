@@ -442,7 +442,7 @@ impl Stratego {
         let limit = st.two_squares.limit;
         let mut f = Finding::new(
             Code::TwoSquaresRule,
-            mv.text.span,
+            mv.text_span(),
             format!(
                 "the {} on {} moves between the same two squares for the {} time in a row",
                 piece.kind.name(),
@@ -486,7 +486,7 @@ impl Stratego {
         };
         let mut f = Finding::new(
             Code::MoreSquaresRule,
-            mv.text.span,
+            mv.text_span(),
             format!(
                 "{} chases {chased} into a position that already occurred on ply {}",
                 self.side_name(st.to_move),
@@ -621,7 +621,11 @@ impl Rules for Stratego {
         };
         if self.ruleset.game == GameId::Veldslag {
             let since = st.quiet_plies;
-            findings.extend(crate::checks::no_capture::threshold(since, number, mv.span));
+            findings.extend(crate::checks::no_capture::threshold(
+                since,
+                number,
+                mv.span(),
+            ));
         }
         self.apply(st, from, to);
         debug_assert_eq!(st.key, key_after);
@@ -629,11 +633,11 @@ impl Rules for Stratego {
         st.chase.record(
             side, piece.id, from, to, &threatens, capture, st.key, number,
         );
-        st.ply_spans.push(mv.span);
+        st.ply_spans.push(mv.span());
         let info = PlyInfo {
             number,
             side,
-            span: mv.span,
+            span: mv.span(),
             from,
             to,
             piece: piece.id,

@@ -231,7 +231,7 @@ impl Layer {
             (None, true) => Ok(Some(mover.kind())),
             (None, false) => Err(Finding::new(
                 Code::ParseError,
-                ply.mv.text.span,
+                ply.mv.text_span(),
                 format!(
                     "the covered piece on {} is revealed but the log does not say what it is",
                     GEOMETRY.name(ply.from)
@@ -242,7 +242,7 @@ impl Layer {
             .label("reveal without an identity")
             .help(format!(
                 "write what it turned up, e.g. {}({}), or give the full shuffle in setup sections",
-                ply.mv.text.value,
+                ply.mv.text(),
                 if side == Side::First { 'R' } else { 'r' }
             ))),
         }

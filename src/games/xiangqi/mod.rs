@@ -174,10 +174,10 @@ impl Xiangqi {
         mv: &MoveRecord,
         number: u32,
     ) -> Result<jieqi::Notes, Finding> {
-        if mv.turn as u32 + 1 != number - st.history.start_ply() {
+        if mv.turn() as u32 + 1 != number - st.history.start_ply() {
             return Err(Finding::new(
                 Code::ParseError,
-                mv.span,
+                mv.span(),
                 "two moves in one turn",
                 MOVES_RULE,
             )
@@ -266,7 +266,7 @@ impl Xiangqi {
                 )
                 .help("the sides move in turn, Red first unless a FEN says otherwise")),
             Some(_) if from == to => Err(self.illegal(
-                mv.text.span,
+                mv.text_span(),
                 number,
                 "a move must change point".into(),
                 "same point",
@@ -311,7 +311,7 @@ impl Xiangqi {
                 why,
                 Illegal::FacingGenerals | Illegal::LeavesGeneralAttacked { .. }
             );
-        let mut f = self.explain(pos, m, why, mv.text.span, number);
+        let mut f = self.explain(pos, m, why, mv.text_span(), number);
         if covered_shape {
             // The piece's shape is its start point's: say so when the shape is the fault.
             let kind = pos.moves_as(m.from).or(pos.piece(m.from).map(|p| p.kind()));
@@ -897,12 +897,12 @@ impl Rules for Xiangqi {
             None => None,
         };
         let (id, captured) = self.apply(st, m, settled);
-        let findings = self.after_move(st, m, mv.span, number);
+        let findings = self.after_move(st, m, mv.span(), number);
         Ok(Applied {
             info: PlyInfo {
                 number,
                 side,
-                span: mv.span,
+                span: mv.span(),
                 from: m.from,
                 to: m.to,
                 piece: id as u16,
@@ -984,7 +984,7 @@ fn undecided_ranks(record: &GameRecord, plies: u32) -> Finding {
         .moves
         .first()
         .map_or(Span::new(record.span.start, record.span.start), |m| {
-            m.text.span
+            m.text_span()
         });
     Finding::new(
         Code::RecordDefect,

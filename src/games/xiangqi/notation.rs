@@ -812,7 +812,7 @@ pub fn rewrite(
     let lines = record.variations.len() + 1;
     let written = |n: usize| -> Vec<String> {
         let moves = record.line_moves(n);
-        moves.iter().map(|m| m.text.value.to_string()).collect()
+        moves.iter().map(|m| m.text().to_string()).collect()
     };
     let engine = Xiangqi::new();
     let mut st = match engine.start(record, params, &mut Vec::new()) {
@@ -866,7 +866,7 @@ pub fn rewrite(
             to: applied.info.to,
         };
         out[line].push(if keep && mv.coord().is_some() {
-            mv.text.value.to_string()
+            mv.text().to_string()
         } else {
             write(&before, m, to)
         });

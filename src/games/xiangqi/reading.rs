@@ -79,7 +79,7 @@ pub(super) fn plain_move(mv: &MoveRecord, reading: &Reading) -> Option<Move> {
         return None;
     }
     let &[f0 @ b'a'..=b'i', r0 @ b'0'..=b'9', f1 @ b'a'..=b'i', r1 @ b'0'..=b'9'] =
-        mv.text.value.as_bytes()
+        mv.text().as_bytes()
     else {
         return None;
     };
@@ -108,12 +108,12 @@ pub(super) fn read(
     // The common case first: a coordinate move where ICCS is the notation or no tag names one
     // (the same answer as below, without normalising the text).
     if let (Some(c), None | Some(Notation::Iccs)) = (mv.coord(), reading.format) {
-        if reading.format.is_some() || !super::san::lettered(&mv.text.value) {
+        if reading.format.is_some() || !super::san::lettered(mv.text()) {
             return Ok(from_base(c, base));
         }
     }
-    let text = &mv.text.value;
-    let span = mv.text.span;
+    let text = mv.text();
+    let span = mv.text_span();
     let norm = normalise(text);
     let coord = mv.coord().or_else(|| {
         // Full-width coordinates: both spans are the whole move.

@@ -254,11 +254,11 @@ fn ranks_written(mv: &MoveRecord) -> Option<(u32, u32, bool)> {
     if let Some(ranks) = plain_iccs_ranks(mv) {
         return Some((ranks.0.min(ranks.1), ranks.0.max(ranks.1), false));
     }
-    if let Some(c) = mv.coord().filter(|_| !lettered(&mv.text.value)) {
+    if let Some(c) = mv.coord().filter(|_| !lettered(mv.text())) {
         let (lo, hi) = (c.from.1.min(c.to.1), c.from.1.max(c.to.1));
         return Some((lo, hi, false));
     }
-    let s = parse(&mv.text.value)?;
+    let s = parse(mv.text())?;
     let r = s.from_rank.unwrap_or(s.to_rank);
     Some((r.min(s.to_rank), r.max(s.to_rank), true))
 }
@@ -268,7 +268,7 @@ fn ranks_written(mv: &MoveRecord) -> Option<(u32, u32, bool)> {
 /// for every other text (then [`MoveRecord::coord`] and SAN decide).
 #[inline]
 fn plain_iccs_ranks(mv: &MoveRecord) -> Option<(u32, u32)> {
-    let &[f0, r0, f1, r1] = mv.text.value.as_bytes() else {
+    let &[f0, r0, f1, r1] = mv.text().as_bytes() else {
         return None;
     };
     let file = |f: u8| f.is_ascii_lowercase() && f != b'x';
@@ -281,7 +281,7 @@ fn plain_iccs_ranks(mv: &MoveRecord) -> Option<(u32, u32)> {
 /// same, at more cost).
 #[inline]
 fn is_plain(mv: &MoveRecord) -> bool {
-    let &[f0, r0, f1, r1] = mv.text.value.as_bytes() else {
+    let &[f0, r0, f1, r1] = mv.text().as_bytes() else {
         return false;
     };
     let class = |c: u8| PLAIN_CLASS[c as usize];
@@ -345,7 +345,7 @@ pub fn decide(start: &Position, moves: &[MoveRecord], native: bool) -> Dialect {
                     written = Some((u8::from(lo != 0), i as u32));
                 }
             }
-            None if san.is_none() && other_notation(&mv.text.value) => san = Some(false),
+            None if san.is_none() && other_notation(mv.text()) => san = Some(false),
             None => {}
         }
         if san.is_some() && written.is_some() {
@@ -376,15 +376,15 @@ fn replays(start: &Position, moves: &[MoveRecord], base: u8) -> u32 {
     let mut pos = *start;
     let mut n = 0;
     for mv in moves {
-        let m = match mv.coord().filter(|_| !lettered(&mv.text.value)) {
+        let m = match mv.coord().filter(|_| !lettered(mv.text())) {
             Some(c) => match (point(c.from.0, c.from.1, base), point(c.to.0, c.to.1, base)) {
                 (Some(from), Some(to)) => Move { from, to },
                 _ => break,
             },
-            None => match parse(&mv.text.value).map(|s| resolve(&pos, &s, base)) {
+            None => match parse(mv.text()).map(|s| resolve(&pos, &s, base)) {
                 Some(Ok(m)) => m,
                 Some(Err(_)) => break,
-                None => match super::notation::read_written(&pos, &mv.text.value) {
+                None => match super::notation::read_written(&pos, mv.text()) {
                     Some(m) => m,
                     None => break,
                 },
