@@ -366,18 +366,10 @@ impl<'a> Builder<'a> {
         self.push_short(start, turn);
     }
 
-    /// Pushes the four-byte main-line ply at `start` (four ASCII bytes, checked by the
-    /// scanner) as the `turn`th ply, growing the moves by the movetext's likely ply count.
+    /// Pushes the four-byte main-line ply at `start` as the `turn`th ply ([`push_short`]).
     #[inline(always)]
     fn push_short(&mut self, start: usize, turn: usize) {
-        let moves = &mut self.record.moves;
-        if moves.len() == moves.capacity() {
-            // About one ply per 5 bytes of movetext; one allocation for most games.
-            moves.reserve(moves.capacity().max((self.src.len() - start) / 5 + 1));
-        }
-        // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
-        let text = compact_str::CompactString::new(&self.src[start..start + 4]);
-        push_in_room(moves, MoveRecord::short(text, self.base + start, turn));
+        push_short(&mut self.record.moves, (self.src, self.base), start, turn);
     }
     /// A run of plain main-line movetext ([`MainRun`]), or `None` inside a variation or after
     /// the result token, where plies and move numbers take the general path.
@@ -387,8 +379,11 @@ impl<'a> Builder<'a> {
             return None;
         }
         let turn = self.record.turns;
+        let moves = std::mem::take(&mut self.record.moves);
         Some(MainRun {
+            src: (self.src, self.base),
             builder: self,
+            moves,
             turn,
             added: 0,
         })
@@ -459,13 +454,34 @@ fn push_in_room<T>(v: &mut Vec<T>, x: T) {
     }
 }
 
+/// Pushes the four-byte main-line ply at `start` of `src` (its text, at byte `base` of the
+/// source; four ASCII bytes, checked by the scanner) onto `moves` as the `turn`th ply,
+/// growing them by the movetext's likely ply count.
+#[inline(always)]
+fn push_short(moves: &mut Vec<MoveRecord>, src: (&str, usize), start: usize, turn: usize) {
+    let (src, base) = src;
+    if moves.len() == moves.capacity() {
+        // About one ply per 5 bytes of movetext; one allocation for most games.
+        moves.reserve(moves.capacity().max((src.len() - start) / 5 + 1));
+    }
+    // Four ASCII bytes: in bounds and on character boundaries (no fallback to compile).
+    let text = compact_str::CompactString::new(&src[start..start + 4]);
+    push_in_room(moves, MoveRecord::short(text, base + start, turn));
+}
+
 /// The main line before its result, read by the fast scanner's tight loop: lone four-byte
 /// plies and `N.` move numbers, handed over exactly as [`Builder::lone_ply`] and
-/// [`Builder::move_number_read`] take them, with the turn count kept here until
-/// [`MainRun::end`] writes it back (neither the line nor the result token can change in
-/// such a run).
+/// [`Builder::move_number_read`] take them. The run holds the line's plies and turn count
+/// until it ends: kept out of the record, the loop keeps the vector's length in a register
+/// instead of storing and loading it again at every ply. Neither the line nor the result
+/// token can change in such a run.
 pub(crate) struct MainRun<'b, 'a> {
     builder: &'b mut Builder<'a>,
+    /// The game's text and where it starts in its source.
+    src: (&'a str, usize),
+    /// The main line's plies, taken from the record until the run ends (or reads a move
+    /// number the general way).
+    moves: Vec<MoveRecord>,
     /// The game's turn count when the run began.
     turn: usize,
     /// Turns read in the run.
@@ -479,7 +495,7 @@ impl MainRun<'_, '_> {
     pub fn ply(&mut self, start: usize) {
         let turn = self.turn + self.added;
         self.added += 1;
-        self.builder.push_short(start, turn);
+        push_short(&mut self.moves, self.src, start, turn);
     }
     /// A move number `N.` of value `n` at `at` (what [`Builder::move_number_read`] does with
     /// it): a number that does not count the turns goes the general way, to its finding.
@@ -493,8 +509,17 @@ impl MainRun<'_, '_> {
         if (shift == 0 && counted == n) || (shift != 0 && expected_number(counted, shift) == n) {
             return;
         }
+        self.general_number(n, at);
+    }
+    /// A move number that does not count the turns, given to the builder with the record as
+    /// the run has it so far.
+    #[cold]
+    #[inline(never)]
+    fn general_number(&mut self, n: u64, at: Loc) {
         self.sync();
+        std::mem::swap(&mut self.builder.record.moves, &mut self.moves);
         self.builder.move_number_read(n, false, at);
+        std::mem::swap(&mut self.builder.record.moves, &mut self.moves);
     }
     /// Writes the turns read so far back to the builder.
     fn sync(&mut self) {
@@ -503,10 +528,11 @@ impl MainRun<'_, '_> {
         self.turn += self.added;
         self.added = 0;
     }
-    /// Ends the run: the builder counts its turns.
+    /// Ends the run: the builder takes back the plies and counts the turns.
     #[inline(always)]
     pub fn end(mut self) {
         self.sync();
+        self.builder.record.moves = std::mem::take(&mut self.moves);
     }
 }
 
