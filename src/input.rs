@@ -106,24 +106,33 @@ const TAG_SNIFF: usize = 64 << 10;
 /// How much of any other file a walk reads to know whether an importer reads it.
 const IMPORT_SNIFF: usize = 1024;
 
-/// True when `head` (a file's first bytes) begins like a native log or PGN: after a BOM,
-/// white space and comments (`;` to the line's end, `{...}`), a tag line's start: `[`, a name
-/// (a letter, then letters, digits or `_`), white space and `"`.
-fn begins_with_tag(head: &[u8]) -> bool {
-    let mut rest = head
-        .strip_prefix(crate::record::encoding::BOM)
-        .unwrap_or(head);
+/// Whether `head` (a file's first bytes) begins like a native log or PGN: after byte order
+/// marks, white space and comments (`;` to the line's end, `{...}`), a tag line's start: `[`,
+/// a name (a letter, then letters, digits or `_`), white space and `"`. `Err(close)` when
+/// `head` ends inside an opening comment, whose end is the byte `close`: the rest of the file
+/// decides ([`begins_with_tag_in`]).
+fn begins_with_tag(head: &[u8]) -> Result<bool, u8> {
+    let mut rest = head;
     loop {
-        rest = &rest[rest.iter().take_while(|c| c.is_ascii_whitespace()).count()..];
+        // The grammar's white space: ASCII's, and a byte order mark anywhere.
+        loop {
+            let ws = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+            rest = &rest[ws..];
+            match rest.strip_prefix(crate::record::encoding::BOM) {
+                Some(r) => rest = r,
+                None if ws == 0 => break,
+                None => {}
+            }
+        }
         let close = match rest.first() {
             Some(b';') => b'\n',
             Some(b'{') => b'}',
             Some(b'[') => break,
-            _ => return false,
+            _ => return Ok(false),
         };
         match memchr::memchr(close, rest) {
             Some(i) => rest = &rest[i + 1..],
-            None => return false,
+            None => return Err(close),
         }
     }
     let rest = &rest[1..];
@@ -135,11 +144,62 @@ fn begins_with_tag(head: &[u8]) -> bool {
         .iter()
         .take_while(|c| matches!(c, b' ' | b'\t'))
         .count();
-    rest.first().is_some_and(u8::is_ascii_alphabetic)
+    Ok(rest.first().is_some_and(u8::is_ascii_alphabetic)
         && space > 0
-        && rest.get(name + space) == Some(&b'"')
+        && rest.get(name + space) == Some(&b'"'))
 }
 
+/// [`begins_with_tag`] of the file `f` whose first bytes are `head` (all of them that
+/// [`TAG_SNIFF`] allowed): an opening comment longer than that is read to its end, a block
+/// at a time (memory stays one block), and what follows it decides.
+fn begins_with_tag_in(head: Vec<u8>, mut f: impl Read) -> bool {
+    if let Some(ascii) = wide_ascii(&head) {
+        // Its head decides: the rest of the file is not read as ASCII.
+        return begins_with_tag(&ascii) == Ok(true);
+    }
+    let mut text = head;
+    loop {
+        let close = match begins_with_tag(&text) {
+            Ok(yes) => return yes,
+            Err(close) => close,
+        };
+        // Past the comment's end, or the end of the file.
+        loop {
+            text.clear();
+            if (&mut f)
+                .take(TAG_SNIFF as u64)
+                .read_to_end(&mut text)
+                .is_err()
+                || text.is_empty()
+            {
+                return false;
+            }
+            if let Some(i) = memchr::memchr(close, &text) {
+                text.drain(..=i);
+                break;
+            }
+        }
+        // What follows the comment, as much as a head holds.
+        let more = TAG_SNIFF.saturating_sub(text.len()) as u64;
+        if (&mut f).take(more).read_to_end(&mut text).is_err() {
+            return false;
+        }
+    }
+}
+
+/// The ASCII characters of `head` when it is UTF-16 or UTF-32 ([`wide_text`]): its NUL bytes
+/// and byte order mark dropped. A walk then knows a log saved as "Unicode" by its tags, and
+/// takes it, so that it is reported (with how to save it), not passed over.
+fn wide_ascii(head: &[u8]) -> Option<Vec<u8>> {
+    wide_text(head)?;
+    // The byte order mark's length (none: ASCII characters and NULs from the first byte).
+    let bom = match head {
+        [0xFF, 0xFE, 0, 0, ..] | [0, 0, 0xFE, 0xFF, ..] => 4,
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => 2,
+        _ => 0,
+    };
+    Some(head[bom..].iter().copied().filter(|&b| b != 0).collect())
+}
 /// How much of a `.txt` or `.html` file a walk reads to know whether it holds a DhtmlXQ
 /// record.
 const DHTMLXQ_SNIFF: u64 = 4 << 20;
@@ -167,10 +227,10 @@ fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
         (false, false) => IMPORT_SNIFF as u64,
     };
     let mut head = Vec::new();
-    if std::fs::File::open(p)
-        .and_then(|f| f.take(limit).read_to_end(&mut head))
-        .is_err()
-    {
+    let Ok(mut file) = std::fs::File::open(p) else {
+        return text_log || dhtmlxq;
+    };
+    if (&mut file).take(limit).read_to_end(&mut head).is_err() {
         return text_log || dhtmlxq;
     }
     let first = |n: usize| &head[..head.len().min(n)];
@@ -179,9 +239,12 @@ fn taken(p: &std::path::Path, ext: Option<&str>, regular: bool) -> bool {
         Some(KnownFormat::Xqf) => head.len() >= IMPORT_SNIFF,
         known => known.is_some(),
     };
-    known
-        || (text_log && begins_with_tag(first(TAG_SNIFF)))
-        || (dhtmlxq && crate::record::dhtmlxq::looks_like_dhtmlxq(&head))
+    if known || (dhtmlxq && crate::record::dhtmlxq::looks_like_dhtmlxq(&head)) {
+        return true;
+    }
+    // A DhtmlXQ sniff read more than a head: what it read past one comes first after it.
+    let more = head.split_off(TAG_SNIFF.min(head.len()));
+    text_log && begins_with_tag_in(head, std::io::Cursor::new(more).chain(file))
 }
 
 /// Expands the command line's paths, in a stable order: files as given, directories walked
@@ -463,23 +526,37 @@ enum KnownFormat {
     Imported(crate::record::Importer),
 }
 
-/// The format `head` (a source's first bytes) shows, tried in that order: XQF's magic,
-/// Gravon's first element, an importer's lines. `None` for anything else (a DhtmlXQ page or
-/// a native log, which the reader tells apart). The one decision behind both the reader
-/// ([`ChunkReader`]) and the directory walk.
-/// Why a source whose byte order mark says UTF-16 or UTF-32 is not read (Windows Notepad's
-/// "Unicode"): with NUL bytes between its characters, it would be read as broken games of
-/// NUL bytes.
+/// Why a source in UTF-16 or UTF-32 is not read (Windows Notepad's "Unicode"), known by its
+/// byte order mark or, without one, by the NUL bytes between its ASCII characters: it would
+/// be read as broken games of NUL bytes.
 fn wide_text(head: &[u8]) -> Option<&'static str> {
     match head {
         [0xFF, 0xFE, 0, 0, ..] => Some("UTF-32 text (little-endian, byte order mark FF FE 00 00): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         [0, 0, 0xFE, 0xFF, ..] => Some("UTF-32 text (big-endian, byte order mark 00 00 FE FF): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         [0xFF, 0xFE, ..] => Some("UTF-16 text (little-endian, byte order mark FF FE): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         [0xFE, 0xFF, ..] => Some("UTF-16 text (big-endian, byte order mark FE FF): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
+        _ if ascii_in_utf16(head, 0) => Some("UTF-16 text (little-endian, no byte order mark): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
+        _ if ascii_in_utf16(head, 1) => Some("UTF-16 text (big-endian, no byte order mark): arbiter reads UTF-8 (and GB18030); save the file as UTF-8"),
         _ => None,
     }
 }
 
+/// True when `head` starts with at least 8 characters of ASCII text written as UTF-16 without
+/// a byte order mark: in its first 64 bytes, each pair holds a printable ASCII character or
+/// white space at `at` (0 little-endian, 1 big-endian) and a NUL byte at the other place.
+fn ascii_in_utf16(head: &[u8], at: usize) -> bool {
+    let pairs = &head[..head.len().min(64) & !1];
+    pairs.len() >= 16
+        && pairs.chunks_exact(2).all(|p| {
+            let c = p[at];
+            p[1 - at] == 0 && (c.is_ascii_graphic() || c.is_ascii_whitespace())
+        })
+}
+
+/// The format `head` (a source's first bytes) shows, tried in that order: XQF's magic,
+/// Gravon's first element, an importer's lines. `None` for anything else (a DhtmlXQ page or
+/// a native log, which the reader tells apart). The one decision behind both the reader
+/// ([`ChunkReader`]) and the directory walk.
 fn known_by_content(head: &[u8]) -> Option<KnownFormat> {
     if crate::record::xqf::looks_like_xqf(head) {
         Some(KnownFormat::Xqf)

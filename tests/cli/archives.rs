@@ -236,6 +236,94 @@ fn directories_are_walked_for_native_logs_in_text_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Logs a walk passed over and judged when named: after two byte order marks (the grammar
+/// reads one anywhere as white space), after an opening comment longer than the head a walk
+/// reads, and saved as "Unicode" (UTF-16 with or without a byte order mark, UTF-32), which is
+/// then reported with how to save it. Text that is no log stays passed over, however long its
+/// opening comment, and in UTF-16 too.
+#[test]
+fn a_walk_takes_every_log_it_would_judge_when_named() {
+    let dir = std::env::temp_dir().join(format!("arbiter-walk-all-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = "[Game \"xiangqi\"]\n[Result \"*\"]\n\n1. h2e2 h9g7 *\n";
+    let utf16 = |text: &str, big: bool| -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| {
+                if big {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
+            .collect()
+    };
+    let bom = "\u{feff}";
+    std::fs::write(dir.join("a-two-boms.txt"), format!("{bom}{bom}{game}")).unwrap();
+    let long = format!("{{{}}}\n", "a long note. ".repeat(10_000));
+    std::fs::write(dir.join("b-long-comment.log"), format!("{long}{game}")).unwrap();
+    std::fs::write(
+        dir.join("c-utf16.txt"),
+        utf16(&format!("{bom}{game}"), false),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("d-utf16be.txt"),
+        utf16(&format!("{bom}{game}"), true),
+    )
+    .unwrap();
+    std::fs::write(dir.join("e-utf16-no-bom.txt"), utf16(game, false)).unwrap();
+    let utf32: Vec<u8> = format!("{bom}{game}")
+        .chars()
+        .flat_map(|c| (c as u32).to_le_bytes())
+        .collect();
+    std::fs::write(dir.join("f-utf32.log"), utf32).unwrap();
+    // No log: a long opening comment and then prose; prose in UTF-16; a brace never closed.
+    std::fs::write(
+        dir.join("g-notes.txt"),
+        format!("{long}notes [Game \"x\"]\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("h-notes16.txt"),
+        utf16("notes, no record at all\n", false),
+    )
+    .unwrap();
+    std::fs::write(dir.join("i-open.log"), format!("{{{}", "x".repeat(200_000))).unwrap();
+    let run = bin::run(&["check", "--format", "json", dir.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let games = v["games"].as_array().unwrap();
+    let names: Vec<&str> = games
+        .iter()
+        .map(|g| g["source"].as_str().unwrap().rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "a-two-boms.txt",
+            "b-long-comment.log",
+            "c-utf16.txt",
+            "d-utf16be.txt",
+            "e-utf16-no-bom.txt",
+            "f-utf32.log"
+        ],
+        "{}",
+        run.stdout
+    );
+    // The UTF-8 logs are judged; the wide ones say what they are and how to save them.
+    for g in &games[..2] {
+        assert_eq!(g["findings"].as_array().unwrap().len(), 0, "{g}");
+        assert_eq!(g["plies"], 2, "{g}");
+    }
+    let said = |g: &serde_json::Value| g["findings"][0]["message"].as_str().unwrap().to_string();
+    assert!(said(&games[2]).contains("UTF-16 text (little-endian, byte order mark FF FE)"));
+    assert!(said(&games[3]).contains("UTF-16 text (big-endian, byte order mark FE FF)"));
+    assert!(said(&games[4]).contains("UTF-16 text (little-endian, no byte order mark)"));
+    assert!(said(&games[5]).contains("UTF-32 text (little-endian"));
+    assert!(said(&games[4]).contains("save the file as UTF-8"));
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn the_html_report_names_a_variation_finding_by_its_line() {
     let page = std::env::temp_dir().join(format!("arbiter-dhtmlxq-{}.html", std::process::id()));
