@@ -395,7 +395,9 @@ pub struct Chunk {
     pub text: String,
     /// A binary record's bytes ([`ChunkKind::Xqf`]); empty for text.
     pub raw: Vec<u8>,
-    /// `parse-error`s for invalid UTF-8 in this chunk (spans are source offsets).
+    /// Findings about the chunk's bytes that no game's reader makes: `parse-error`s for
+    /// invalid UTF-8, a Gravon file's end before its root element closes (spans are source
+    /// offsets).
     pub byte_findings: Vec<Finding>,
     /// Index (from 0) of the chunk's first game in its source.
     pub first_index: usize,
@@ -796,6 +798,8 @@ struct GravonStream {
     /// No game handed out yet: the first game's piece starts with the file, so that its
     /// reader sees the prolog and reports anything in it.
     first: bool,
+    /// The file opened the root element `<stratego>` before its first game.
+    root: bool,
     eof: bool,
 }
 
@@ -1114,6 +1118,17 @@ impl<R: BufRead> ChunkReader<R> {
             let limit = next.or(tail).unwrap_or(g.buf.len());
             let start = if g.first { 0 } else { game_start(&g.buf, 0, s) };
             let end = game_end(&g.buf, s, limit);
+            g.root |= g.first && memchr::memmem::find(&g.buf[..s], b"<stratego").is_some();
+            // The last game of a file whose root never closes: the file may be cut short.
+            let cut_short = (next.is_none() && tail.is_none() && g.root)
+                .then(|| {
+                    // A game cut short is the game's reader's `parse-error` already.
+                    let rest = &g.buf[s..];
+                    memchr::memmem::find(rest, b"</game>").is_some()
+                        && memchr::memmem::find(rest, b"</stratego>").is_none()
+                })
+                .filter(|&cut| cut)
+                .map(|_| crate::record::gravon::unclosed_root(self.offset + g.buf.len()));
             let before = advance(self.line, self.column, &g.buf[..start]);
             let at = (self.offset + start, before.0, before.1);
             let bytes = g.buf[start..end].to_vec();
@@ -1132,7 +1147,8 @@ impl<R: BufRead> ChunkReader<R> {
                 self.state = ReaderState::Done;
             }
             (self.offset, self.line, self.column) = (self.offset + end, line, column);
-            let chunk = self.emit(bytes, at, ChunkKind::Gravon);
+            let mut chunk = self.emit(bytes, at, ChunkKind::Gravon);
+            chunk.byte_findings.extend(cut_short);
             if let Some((offset, line, bytes)) = tail {
                 self.native_tail(offset, line, bytes);
             }

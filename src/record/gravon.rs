@@ -514,6 +514,20 @@ fn unclosed(mut g: GameRecord, at: usize) -> GameRecord {
     g
 }
 
+/// The `record-defect` for a Gravon file that ends at byte `end` without closing its root
+/// element: a file cut short between two games reads as whole games, and the games it lost
+/// would go unnoticed.
+pub fn unclosed_root(end: usize) -> Finding {
+    Finding::new(
+        Code::RecordDefect,
+        Span::new(end, end),
+        "the file ends before its <stratego> element is closed",
+        RULE,
+    )
+    .label("end of file")
+    .help("a whole Gravon file ends with </stratego>: this one may have been cut short, and games after this one lost; check the copy")
+}
+
 /// The `record-defect` for what a Gravon record holds that arbiter does not read.
 fn skipped(span: Span, what: &str, label: &str) -> Finding {
     Finding::new(Code::RecordDefect, span, what.to_string(), RULE)

@@ -286,6 +286,43 @@ fn a_native_log_right_after_a_gravon_end_tag_is_judged() {
     }
 }
 
+/// A Gravon file cut short between two games reads as whole games: the last one read says
+/// the file ends before its root element closes (a warning: what was read is judged, exit
+/// 0), from a file and from standard input. A file cut inside a game gets that game's
+/// `parse-error` only.
+#[test]
+fn a_gravon_file_cut_between_games_says_so() {
+    let xml = std::fs::read_to_string("fixtures/gravon/classic-clean.xml").expect("fixture");
+    let end = xml.find("</game>").expect("a game") + "</game>".len();
+    let cut = &xml[..end];
+    let path = scratch("gravon-cut.xml", cut.as_bytes());
+    let file = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    let stdin = run(
+        &["check", "--format", "json", "-"],
+        Some((cut.as_bytes(), 100)),
+    );
+    for (code, out) in [file, stdin] {
+        assert_eq!(code, 0, "{out}");
+        let games = games(&out);
+        assert_eq!(games.len(), 1, "{out}");
+        assert_eq!(codes(&games[0]), ["record-defect"], "{out}");
+        let f = &games[0]["findings"][0];
+        assert_eq!(
+            f["message"].as_str(),
+            Some("the file ends before its <stratego> element is closed")
+        );
+        assert_eq!(f["offset"].as_u64(), Some(cut.len() as u64));
+        assert_eq!(games[0]["plies"].as_u64(), Some(33));
+    }
+    let inside = scratch("gravon-cut-inside.xml", &xml.as_bytes()[..end - 30]);
+    let (code, out) = run(
+        &["check", "--format", "json", inside.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(codes(&games(&out)[0]), ["parse-error"], "{out}");
+}
+
 /// A native log after a web page that holds a DhtmlXQ record is its own game: it was
 /// neither judged nor mentioned (exit 0). Text of the page itself is never read as a log.
 #[test]
