@@ -285,6 +285,7 @@ pub fn parse_chunk(chunk: &Chunk) -> Vec<GameRecord> {
             // The record is built in its vector: a returned record is a 288-byte copy.
             let mut games = vec![GameRecord::default()];
             read_native(chunk, &mut games[0]);
+            games[0].shrink_moves();
             games
         }
     };
@@ -381,12 +382,50 @@ fn place_byte_findings(chunk: &Chunk, games: &mut [GameRecord]) {
     }
 }
 
+/// [`parse_chunk`] into `games`, whose records are read into again: a native game (nearly
+/// every chunk of an archive) reuses the first record's vectors, so that reading game after
+/// game allocates nothing for its plies and tags. What `games` held is replaced.
+pub fn parse_chunk_into(chunk: &Chunk, games: &mut Vec<GameRecord>) {
+    if chunk.kind != ChunkKind::Native {
+        *games = parse_chunk(chunk);
+        return;
+    }
+    games.truncate(1);
+    if games.is_empty() {
+        games.push(GameRecord::default());
+    }
+    read_native(chunk, &mut games[0]);
+    place_byte_findings(chunk, games);
+}
+
+/// Runs `f` on the records of `chunk`, read into the records this thread read its last chunk
+/// into ([`parse_chunk_into`]): judging an archive chunk after chunk allocates nothing for a
+/// game's plies and tags. A record that held a huge game is not kept for the next.
+pub fn with_records<T>(chunk: &Chunk, f: impl FnOnce(&[GameRecord]) -> T) -> T {
+    thread_local! {
+        static RECORDS: std::cell::Cell<Vec<GameRecord>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    // Taken, not borrowed: a nested call (a stolen rayon job) reads into records of its own.
+    let mut games = RECORDS.take();
+    parse_chunk_into(chunk, &mut games);
+    let out = f(&games);
+    if games.iter().all(|g| g.moves.capacity() <= KEPT_PLIES) {
+        RECORDS.set(games);
+    }
+    out
+}
+
+/// The most plies of room [`with_records`] keeps for the next chunk (2.4 MB of ply records).
+const KEPT_PLIES: usize = 50_000;
+
 /// Judges every game of a chunk.
 pub fn check_chunk(chunk: &Chunk, opts: &Options) -> Vec<GameReport> {
-    parse_chunk(chunk)
-        .iter()
-        .map(|rec| check_record(&chunk.source, rec, opts))
-        .collect()
+    with_records(chunk, |records| {
+        records
+            .iter()
+            .map(|rec| check_record(&chunk.source, rec, opts))
+            .collect()
+    })
 }
 
 /// Parses a whole source into game records (native log or Gravon XML).
@@ -755,5 +794,32 @@ pub fn line_or_say(
             );
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every fixture's games, read one chunk after another into the same records (the
+    /// check's way), are the records read afresh: nothing of a game is left in the next
+    /// (variations, comments, findings, a result, a huge game's room).
+    #[test]
+    fn records_read_into_again_are_the_records_read_afresh() {
+        let inputs = crate::input::expand(&[std::path::PathBuf::from("fixtures")]);
+        let (mut games, mut chunks) = (0, 0);
+        for input in &inputs {
+            for chunk in crate::input::chunks(input) {
+                let fresh = parse_chunk(&chunk);
+                let again = with_records(&chunk, |records| records.to_vec());
+                assert_eq!(again, fresh, "{}", chunk.source);
+                (games, chunks) = (games + fresh.len(), chunks + 1);
+            }
+        }
+        // Every fixture folder was read, with its variations, comments and findings.
+        assert!(
+            inputs.len() > 250 && chunks > 400 && games > 400,
+            "{games} {chunks}"
+        );
     }
 }

@@ -97,7 +97,16 @@ struct Done {
 fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
     // With --game-index the chunk is the one game's ([`pipeline::chunk_of_game`]), or the
     // input's unreadable, empty or no-such-game report.
-    let records = pipeline::parse_chunk(chunk);
+    pipeline::with_records(chunk, |records| judge_records(chunk, records, opts, render))
+}
+
+/// [`judge_chunk`] of the records read from `chunk`.
+fn judge_records(
+    chunk: &Chunk,
+    records: &[crate::record::GameRecord],
+    opts: &CheckOptions,
+    render: &Renderer,
+) -> Done {
     let pipeline_opts = Options {
         overrides: opts.overrides.clone(),
     };
@@ -106,7 +115,7 @@ fn judge_chunk(chunk: &Chunk, opts: &CheckOptions, render: &Renderer) -> Done {
         games: Vec::with_capacity(records.len()),
         pieces: Vec::with_capacity(records.len()),
     };
-    for rec in &records {
+    for rec in records {
         let mut g = pipeline::check_record(&chunk.source, rec, &pipeline_opts);
         // The verdict reads every finding (a result-mismatch that --ignore hides still
         // decides whether the result agrees); it counts the findings reported.

@@ -60,12 +60,10 @@ pub(crate) struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     /// A builder of the game `src` (at byte `base` of its source) into `record`, which it
-    /// empties first.
+    /// empties first (keeping its vectors' room: a record read game after game allocates
+    /// nothing once it has held the largest).
     pub fn new(src: &'a str, base: usize, record: &'a mut GameRecord) -> Self {
-        *record = GameRecord {
-            span: Span::new(base, base + src.len()),
-            ..GameRecord::default()
-        };
+        record.reset(Span::new(base, base + src.len()));
         Builder {
             src,
             base,
@@ -413,15 +411,9 @@ impl<'a> Builder<'a> {
             self.record.result_token = Some(Spanned::new(r, self.span(at)));
         }
     }
-    /// Ends the record: gives back the room reserved past its plies, reports movetext after
-    /// the result token.
+    /// Ends the record: reports movetext after the result token.
     pub fn finish(self) {
         let record = self.record;
-        // The main line's room was reserved by the movetext's length, which variations and
-        // comments inflate: what is far beyond the plies read is given back.
-        if record.moves.capacity() > 2 * record.moves.len() + 64 {
-            record.moves.shrink_to_fit();
-        }
         if let (Some(res), Some(after)) = (&record.result_token, self.after_result) {
             // The result token ends a game's movetext (docs/log-format.md): what follows is
             // not part of the game.

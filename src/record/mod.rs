@@ -630,6 +630,51 @@ impl GameRecord {
         }
     }
 
+    /// Empties the record for the game at `span`, as [`GameRecord::default`] with that span,
+    /// but keeping its vectors' room for the next game read into it.
+    pub fn reset(&mut self, span: Span) {
+        // Every field, by name: a field added to the record is not forgotten here.
+        let GameRecord {
+            index,
+            span: own_span,
+            tags,
+            setups,
+            moves,
+            turns,
+            result_token,
+            findings,
+            numbering_offset,
+            implied_game,
+            implied_is_default,
+            content_game,
+            unnamed_before,
+            format_defaults,
+            variations,
+            comments,
+            nags,
+        } = self;
+        (*index, *own_span, *turns, *numbering_offset) = (0, span, 0, 0);
+        (*result_token, *implied_game, *content_game) = (None, None, None);
+        (*implied_is_default, *unnamed_before) = (false, false);
+        tags.clear();
+        setups.clear();
+        moves.clear();
+        findings.clear();
+        format_defaults.clear();
+        variations.clear();
+        comments.clear();
+        nags.clear();
+    }
+
+    /// Gives back the room reserved past the main line's plies when it is far beyond them:
+    /// it was reserved by the movetext's length, which variations and comments inflate. For
+    /// a record that is kept, not read into again.
+    pub fn shrink_moves(&mut self) {
+        if self.moves.capacity() > 2 * self.moves.len() + 64 {
+            self.moves.shrink_to_fit();
+        }
+    }
+
     /// Moves every span `delta` bytes on: a record read from a piece of a source that starts
     /// at byte `delta` of it.
     pub fn shift_spans(&mut self, delta: usize) {

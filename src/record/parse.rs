@@ -40,11 +40,12 @@ pub fn parse_game(text: &str, span: Span) -> GameRecord {
 pub fn parse_game_at(src: &str, base: usize) -> GameRecord {
     let mut r = GameRecord::default();
     parse_game_into(src, base, &mut r);
+    r.shrink_moves();
     r
 }
 
 /// [`parse_game_at`] into `out`, where the record is to stay (whatever `out` held is
-/// replaced).
+/// replaced; the room of its vectors is kept, and not given back after the game).
 pub fn parse_game_into(src: &str, base: usize, out: &mut GameRecord) {
     if super::fast::parse_fast_into(src, base, out).is_none() {
         pest_into(src, base, out);
