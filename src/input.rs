@@ -106,35 +106,50 @@ const TAG_SNIFF: usize = 64 << 10;
 /// How much of any other file a walk reads to know whether an importer reads it.
 const IMPORT_SNIFF: usize = 1024;
 
+/// Where [`begins_with_tag`] stood when its bytes ran out before they told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Undecided {
+    /// Inside an opening comment, which ends at either byte of the pair (`}` for `{...}`; LF
+    /// or CR for `;`).
+    Comment([u8; 2]),
+    /// In white space, or in what may be a tag line's start: it goes on with the last `keep`
+    /// bytes (a byte order mark's first bytes, the `[` and what follows it).
+    Start { keep: usize },
+}
+
 /// Whether `head` (a file's first bytes) begins like a native log or PGN: after byte order
 /// marks, white space and comments (`;` to the line's end, `{...}`), a tag line's start: `[`,
-/// a name (a letter, then letters, digits or `_`), white space and `"`. `Err(close)` when
-/// `head` ends inside an opening comment, whose end is the byte `close`: the rest of the file
-/// decides ([`begins_with_tag_in`]).
-fn begins_with_tag(head: &[u8]) -> Result<bool, u8> {
+/// a name (a letter, then letters, digits or `_`), white space and `"`. `Err` when `head`
+/// ends before that is told: the rest of the file decides ([`begins_with_tag_in`]).
+fn begins_with_tag(head: &[u8]) -> Result<bool, Undecided> {
+    let bom = crate::record::encoding::BOM;
     let mut rest = head;
     loop {
         // The grammar's white space: ASCII's, and a byte order mark anywhere.
         loop {
             let ws = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
             rest = &rest[ws..];
-            match rest.strip_prefix(crate::record::encoding::BOM) {
+            match rest.strip_prefix(bom) {
                 Some(r) => rest = r,
                 None if ws == 0 => break,
                 None => {}
             }
         }
-        let close = match rest.first() {
-            Some(b';') => b'\n',
-            Some(b'{') => b'}',
-            Some(b'[') => break,
+        if rest.len() < bom.len() && bom.starts_with(rest) {
+            return Err(Undecided::Start { keep: rest.len() });
+        }
+        let close = match rest[0] {
+            b';' => [b'\n', b'\r'],
+            b'{' => [b'}', b'}'],
+            b'[' => break,
             _ => return Ok(false),
         };
-        match memchr::memchr(close, rest) {
+        match memchr::memchr2(close[0], close[1], rest) {
             Some(i) => rest = &rest[i + 1..],
-            None => return Err(close),
+            None => return Err(Undecided::Comment(close)),
         }
     }
+    let tag = rest;
     let rest = &rest[1..];
     let name = rest
         .iter()
@@ -144,14 +159,19 @@ fn begins_with_tag(head: &[u8]) -> Result<bool, u8> {
         .iter()
         .take_while(|c| matches!(c, b' ' | b'\t'))
         .count();
-    Ok(rest.first().is_some_and(u8::is_ascii_alphabetic)
-        && space > 0
-        && rest.get(name + space) == Some(&b'"'))
+    if name + space >= rest.len() {
+        return Err(Undecided::Start { keep: tag.len() });
+    }
+    Ok(
+        rest.first().is_some_and(u8::is_ascii_alphabetic)
+            && space > 0
+            && rest[name + space] == b'"',
+    )
 }
 
 /// [`begins_with_tag`] of the file `f` whose first bytes are `head` (all of them that
-/// [`TAG_SNIFF`] allowed): an opening comment longer than that is read to its end, a block
-/// at a time (memory stays one block), and what follows it decides.
+/// [`TAG_SNIFF`] allowed): an opening comment or white space longer than that is read on, a
+/// block at a time (memory stays a block or two), and what follows decides.
 fn begins_with_tag_in(head: Vec<u8>, mut f: impl Read) -> bool {
     if let Some(ascii) = wide_ascii(&head) {
         // Its head decides: the rest of the file is not read as ASCII.
@@ -159,32 +179,36 @@ fn begins_with_tag_in(head: Vec<u8>, mut f: impl Read) -> bool {
     }
     let mut text = head;
     loop {
-        let close = match begins_with_tag(&text) {
+        match begins_with_tag(&text) {
             Ok(yes) => return yes,
-            Err(close) => close,
-        };
-        // Past the comment's end, or the end of the file.
-        loop {
-            text.clear();
-            if (&mut f)
-                .take(TAG_SNIFF as u64)
-                .read_to_end(&mut text)
-                .is_err()
-                || text.is_empty()
-            {
-                return false;
+            Err(Undecided::Start { keep }) if keep <= TAG_SNIFF => {
+                text.drain(..text.len() - keep);
             }
-            if let Some(i) = memchr::memchr(close, &text) {
-                text.drain(..=i);
-                break;
+            Err(Undecided::Start { .. }) => return false,
+            Err(Undecided::Comment(close)) => {
+                // Past the comment's end (kept: what follows it), or the end of the file.
+                loop {
+                    text.clear();
+                    if !matches!(read_block(&mut f, &mut text), Ok(1..)) {
+                        return false;
+                    }
+                    if let Some(i) = memchr::memchr2(close[0], close[1], &text) {
+                        text.drain(..=i);
+                        break;
+                    }
+                }
+                continue;
             }
         }
-        // What follows the comment, as much as a head holds.
-        let more = TAG_SNIFF.saturating_sub(text.len()) as u64;
-        if (&mut f).take(more).read_to_end(&mut text).is_err() {
+        if !matches!(read_block(&mut f, &mut text), Ok(1..)) {
             return false;
         }
     }
+}
+
+/// Reads up to [`TAG_SNIFF`] more bytes of `f` onto `text`: how many.
+fn read_block(f: &mut impl Read, text: &mut Vec<u8>) -> std::io::Result<usize> {
+    f.take(TAG_SNIFF as u64).read_to_end(text)
 }
 
 /// The ASCII characters of `head` when it is UTF-16 or UTF-32 ([`wide_text`]): its NUL bytes
@@ -543,16 +567,22 @@ fn wide_text(head: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// True when `head` starts with at least 8 characters of ASCII text written as UTF-16 without
-/// a byte order mark: in its first 64 bytes, each pair holds a printable ASCII character or
-/// white space at `at` (0 little-endian, 1 big-endian) and a NUL byte at the other place.
+/// True when `head` starts like text written as UTF-16 without a byte order mark, at least
+/// 8 characters: in its first 64 bytes, the first character and at least half of them are
+/// printable ASCII or white space (a NUL byte at `1 - at`, the character at `at`: 0
+/// little-endian, 1 big-endian), and no character is NUL. Chinese or accented characters
+/// among them (a tag value) do not hide it.
 fn ascii_in_utf16(head: &[u8], at: usize) -> bool {
     let pairs = &head[..head.len().min(64) & !1];
+    let ascii = |p: &[u8]| {
+        let c = p[at];
+        p[1 - at] == 0 && (c.is_ascii_graphic() || c.is_ascii_whitespace())
+    };
+    let count = pairs.chunks_exact(2).filter(|p| ascii(p)).count();
     pairs.len() >= 16
-        && pairs.chunks_exact(2).all(|p| {
-            let c = p[at];
-            p[1 - at] == 0 && (c.is_ascii_graphic() || c.is_ascii_whitespace())
-        })
+        && ascii(&pairs[..2])
+        && 4 * count >= pairs.len()
+        && pairs.chunks_exact(2).all(|p| p != [0, 0])
 }
 
 /// The format `head` (a source's first bytes) shows, tried in that order: XQF's magic,
@@ -589,6 +619,22 @@ const BINARY: &str =
 /// `<game>`): after a byte order mark, white space, the XML declaration, comments, processing
 /// instructions and a DOCTYPE, however long, as far as `head` reaches.
 pub fn looks_like_gravon(head: &[u8]) -> bool {
+    first_element(head) != Some(FirstElement::Other)
+}
+
+/// The first element of XML text (see [`looks_like_gravon`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FirstElement {
+    /// Gravon's root, `<stratego>`.
+    Stratego,
+    /// A bare `<game>`.
+    Game,
+    /// Any other element, or no markup.
+    Other,
+}
+
+/// The first element of `head` after its prolog; `None` when the prolog runs past `head`.
+fn first_element(head: &[u8]) -> Option<FirstElement> {
     let mut i = if head.starts_with(crate::record::encoding::BOM) {
         3
     } else {
@@ -615,12 +661,16 @@ pub fn looks_like_gravon(head: &[u8]) -> bool {
                         .get(name.len())
                         .is_none_or(|c| c.is_ascii_whitespace() || b"/>".contains(c))
             };
-            return element(b"<stratego") || element(b"<game");
+            return Some(match () {
+                _ if element(b"<stratego") => FirstElement::Stratego,
+                _ if element(b"<game") => FirstElement::Game,
+                _ => FirstElement::Other,
+            });
         };
         match next {
             Some(n) => i = n,
             // The prolog runs past what was looked at: XML all the same.
-            None => return true,
+            None => return None,
         }
     }
 }
@@ -1118,17 +1168,11 @@ impl<R: BufRead> ChunkReader<R> {
             let limit = next.or(tail).unwrap_or(g.buf.len());
             let start = if g.first { 0 } else { game_start(&g.buf, 0, s) };
             let end = game_end(&g.buf, s, limit);
-            g.root |= g.first && memchr::memmem::find(&g.buf[..s], b"<stratego").is_some();
+            g.root |= g.first && first_element(&g.buf[..s]) == Some(FirstElement::Stratego);
             // The last game of a file whose root never closes: the file may be cut short.
             let cut_short = (next.is_none() && tail.is_none() && g.root)
-                .then(|| {
-                    // A game cut short is the game's reader's `parse-error` already.
-                    let rest = &g.buf[s..];
-                    memchr::memmem::find(rest, b"</game>").is_some()
-                        && memchr::memmem::find(rest, b"</stratego>").is_none()
-                })
-                .filter(|&cut| cut)
-                .map(|_| crate::record::gravon::unclosed_root(self.offset + g.buf.len()));
+                .then(|| crate::record::gravon::cut_short(&g.buf[s..], self.offset + s))
+                .flatten();
             let before = advance(self.line, self.column, &g.buf[..start]);
             let at = (self.offset + start, before.0, before.1);
             let bytes = g.buf[start..end].to_vec();

@@ -514,18 +514,30 @@ fn unclosed(mut g: GameRecord, at: usize) -> GameRecord {
     g
 }
 
-/// The `record-defect` for a Gravon file that ends at byte `end` without closing its root
-/// element: a file cut short between two games reads as whole games, and the games it lost
-/// would go unnoticed.
-pub fn unclosed_root(end: usize) -> Finding {
-    Finding::new(
+/// The `record-defect` for a file whose root element `<stratego>` is open at its end, when
+/// `last` (the bytes from its last game's `<game` tag to the end, at byte `base` of the
+/// source) closes that game but not the root: cut short between two games, the file reads as
+/// whole games, and the games it lost would go unnoticed. A game cut short is its reader's
+/// `parse-error` already. The finding stands at the last `</game>`.
+pub fn cut_short(last: &[u8], base: usize) -> Option<Finding> {
+    let game_end = memchr::memmem::rfind(last, b"</game>")?;
+    let closed = memchr::memmem::find_iter(&last[game_end..], b"</stratego").any(|at| {
+        let rest = &last[game_end + at + b"</stratego".len()..];
+        rest.trim_ascii_start().first() == Some(&b'>')
+    });
+    if closed {
+        return None;
+    }
+    let span = Span::new(base + game_end, base + game_end + b"</game>".len());
+    let f = Finding::new(
         Code::RecordDefect,
-        Span::new(end, end),
+        span,
         "the file ends before its <stratego> element is closed",
         RULE,
     )
-    .label("end of file")
-    .help("a whole Gravon file ends with </stratego>: this one may have been cut short, and games after this one lost; check the copy")
+    .label("the file ends after this game")
+    .help("a whole Gravon file ends with </stratego>: this one may have been cut short, and games after this one lost; check the copy");
+    Some(f)
 }
 
 /// The `record-defect` for what a Gravon record holds that arbiter does not read.

@@ -277,6 +277,19 @@ fn a_walk_takes_every_log_it_would_judge_when_named() {
         .flat_map(|c| (c as u32).to_le_bytes())
         .collect();
     std::fs::write(dir.join("f-utf32.log"), utf32).unwrap();
+    // Longer than a head of white space or marks; `;` lines ended by CR alone; a Chinese tag
+    // value early in UTF-16 without a mark.
+    let spaced = format!("{}{game}", "\n".repeat(70_000));
+    std::fs::write(dir.join("f2-long-space.txt"), spaced).unwrap();
+    std::fs::write(
+        dir.join("f3-many-boms.txt"),
+        format!("{}{game}", bom.repeat(30_000)),
+    )
+    .unwrap();
+    let cr = format!("; my game\r; club night\r{}", game.replace('\n', "\r"));
+    std::fs::write(dir.join("f4-cr.txt"), cr).unwrap();
+    let chinese = format!("[Event \"全国象棋锦标赛\"]\n{game}");
+    std::fs::write(dir.join("f5-utf16-chinese.txt"), utf16(&chinese, false)).unwrap();
     // No log: a long opening comment and then prose; prose in UTF-16; a brace never closed.
     std::fs::write(
         dir.join("g-notes.txt"),
@@ -304,7 +317,11 @@ fn a_walk_takes_every_log_it_would_judge_when_named() {
             "c-utf16.txt",
             "d-utf16be.txt",
             "e-utf16-no-bom.txt",
-            "f-utf32.log"
+            "f-utf32.log",
+            "f2-long-space.txt",
+            "f3-many-boms.txt",
+            "f4-cr.txt",
+            "f5-utf16-chinese.txt"
         ],
         "{}",
         run.stdout
@@ -320,6 +337,11 @@ fn a_walk_takes_every_log_it_would_judge_when_named() {
     assert!(said(&games[4]).contains("UTF-16 text (little-endian, no byte order mark)"));
     assert!(said(&games[5]).contains("UTF-32 text (little-endian"));
     assert!(said(&games[4]).contains("save the file as UTF-8"));
+    for g in &games[6..9] {
+        assert_eq!(g["findings"].as_array().unwrap().len(), 0, "{g}");
+        assert_eq!(g["plies"], 2, "{g}");
+    }
+    assert!(said(&games[9]).contains("UTF-16 text (little-endian, no byte order mark)"));
     assert_eq!(run.code, 2, "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -311,8 +311,21 @@ fn a_gravon_file_cut_between_games_says_so() {
             f["message"].as_str(),
             Some("the file ends before its <stratego> element is closed")
         );
-        assert_eq!(f["offset"].as_u64(), Some(cut.len() as u64));
+        assert_eq!(f["offset"].as_u64(), Some((end - "</game>".len()) as u64));
         assert_eq!(games[0]["plies"].as_u64(), Some(33));
+    }
+    // Whole files: an end tag with white space in it, and a bare <game> root whose prolog
+    // names <stratego> in a comment.
+    let spaced = xml.replace("</stratego>", "</stratego\n >");
+    let game_root = format!(
+        "<!-- <stratego> -->\n{}",
+        &xml[xml.find("<game").unwrap()..end]
+    );
+    for (i, whole) in [spaced, game_root].iter().enumerate() {
+        let path = scratch(&format!("gravon-whole-{i}.xml"), whole.as_bytes());
+        let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(codes(&games(&out)[0]), Vec::<&str>::new(), "{out}");
     }
     let inside = scratch("gravon-cut-inside.xml", &xml.as_bytes()[..end - 30]);
     let (code, out) = run(
