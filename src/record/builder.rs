@@ -379,6 +379,7 @@ impl<'a> Builder<'a> {
         let turn = self.record.turns;
         let moves = std::mem::take(&mut self.record.moves);
         Some(MainRun {
+            first: moves.len(),
             src: (self.src, self.base),
             builder: self,
             moves,
@@ -474,6 +475,8 @@ pub(crate) struct MainRun<'b, 'a> {
     /// The main line's plies, taken from the record until the run ends (or reads a move
     /// number the general way).
     moves: Vec<MoveRecord>,
+    /// How many plies the line held when the run began.
+    first: usize,
     /// The game's turn count when the run began.
     turn: usize,
     /// Turns read in the run.
@@ -512,6 +515,10 @@ impl MainRun<'_, '_> {
         std::mem::swap(&mut self.builder.record.moves, &mut self.moves);
         self.builder.move_number_read(n, false, at);
         std::mem::swap(&mut self.builder.record.moves, &mut self.moves);
+    }
+    /// The plies the run has read so far.
+    pub fn plies(&self) -> usize {
+        self.moves.len() - self.first
     }
     /// Writes the turns read so far back to the builder.
     fn sync(&mut self) {

@@ -26,6 +26,7 @@ pub fn parse_fast_into(src: &str, base: usize, out: &mut GameRecord) -> Option<(
         b: src.as_bytes(),
         i: 0,
         stray: false,
+        short_plies: true,
     };
     let mut builder = Builder::new(src, base, out);
     // tags
@@ -119,6 +120,9 @@ struct Scanner<'a> {
     i: usize,
     /// A setup row went on after a space: the grammar reports that row.
     stray: bool,
+    /// The game's plies are written in four bytes (`h2e2`), so [`Scanner::plain_run`] reads
+    /// them through a [`MainRun`]; false once a run found a move number but no such ply.
+    short_plies: bool,
 }
 
 /// Bytes that end a move text (the grammar's `delimiter`); 0xEF only when it starts a BOM.
@@ -501,9 +505,19 @@ impl Scanner<'_> {
     /// which the general loop reads; what it takes it hands to `builder` exactly as the
     /// general loop would.
     fn plain_run(&mut self, builder: &mut Builder) {
-        match builder.main_run() {
+        let run = if self.short_plies {
+            builder.main_run()
+        } else {
+            None
+        };
+        match run {
             Some(mut run) => {
+                let from = self.i;
                 self.plain_run_into(&mut run);
+                // A run that read a move number and then stopped at a ply writes its plies
+                // otherwise (`a4-a5`, `C2.5`): the rest of the game reads straight into the
+                // builder, without taking the line's plies out for each run.
+                self.short_plies = self.i == from || run.plies() > 0;
                 run.end();
             }
             None => self.plain_run_into(builder),

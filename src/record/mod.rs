@@ -231,14 +231,23 @@ impl MoveRecord {
         turn: usize,
         extra: Option<Box<PlyExtra>>,
     ) -> MoveRecord {
+        let len = span.end.wrapping_sub(span.start);
+        // A log's ply (nearly every one): its spans are told by its first byte and length.
+        // `extra`, from [`PlyExtra::new`], holds no spans.
+        let told = span.start <= span.end
+            && len <= u32::MAX as usize
+            && text_span.start == span.start
+            && text_span.end == span.start + text.len().min(len);
         let mut m = MoveRecord {
             text,
             extra,
-            start: 0,
-            len: 0,
+            start: span.start,
+            len: len as u32,
             turn: turn_number(turn),
         };
-        m.set_spans(text_span, span);
+        if !told {
+            m.set_spans(text_span, span);
+        }
         m
     }
 
@@ -331,9 +340,9 @@ impl MoveRecord {
         if told.is_some() {
             if let Some(e) = self.extra.as_deref_mut() {
                 e.spans = None;
-            }
-            if self.extra.as_deref() == Some(&PlyExtra::default()) {
-                self.extra = None;
+                if e.annotation.is_none() && e.imported_coord.is_none() {
+                    self.extra = None;
+                }
             }
         } else {
             self.extra.get_or_insert_with(Box::default).spans = Some((text, span));
