@@ -310,6 +310,16 @@ impl MoveRecord {
         }
     }
 
+    /// Where the move text starts: [`MoveRecord::text_span`]'s start, without measuring the
+    /// text.
+    #[inline]
+    fn text_start(&self) -> usize {
+        match self.extra.as_deref().and_then(|e| e.spans) {
+            Some((text, _)) => text.start,
+            None => self.start,
+        }
+    }
+
     /// The whole ply, annotation included.
     #[inline]
     pub fn span(&self) -> Span {
@@ -365,7 +375,7 @@ impl MoveRecord {
     pub fn coord(&self) -> Option<CoordMove> {
         match self.extra.as_deref().and_then(|e| e.imported_coord) {
             Some(imported) => imported,
-            None => parse_coord_move(&self.text, self.text_span().start),
+            None => parse_coord_move(&self.text, self.text_start()),
         }
     }
 

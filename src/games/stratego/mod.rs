@@ -633,11 +633,12 @@ impl Rules for Stratego {
         st.chase.record(
             side, piece.id, from, to, &threatens, capture, st.key, number,
         );
-        st.ply_spans.push(mv.span());
+        let span = mv.span();
+        st.ply_spans.push(span);
         let info = PlyInfo {
             number,
             side,
-            span: mv.span(),
+            span,
             from,
             to,
             piece: piece.id,
