@@ -173,11 +173,21 @@ fn begins_with_tag(head: &[u8]) -> Result<bool, Undecided> {
 /// [`TAG_SNIFF`] allowed): an opening comment or white space longer than that is read on, a
 /// block at a time (memory stays a block or two), and what follows decides.
 fn begins_with_tag_in(head: Vec<u8>, mut f: impl Read) -> bool {
-    if let Some(ascii) = wide_ascii(&head) {
-        // Its head decides: the rest of the file is not read as ASCII.
-        return begins_with_tag(&ascii) == Ok(true);
-    }
-    let mut text = head;
+    // UTF-16 and UTF-32 are read as their ASCII characters, block after block like UTF-8.
+    let wide = wide_units(&head);
+    let mut text = match wide {
+        Some(w) => w.ascii(&head[w.bom..]),
+        None => head,
+    };
+    let mut read_block = |text: &mut Vec<u8>| match wide {
+        None => read_block(&mut f, text),
+        Some(w) => {
+            let mut raw = Vec::new();
+            let n = read_block(&mut f, &mut raw)?;
+            text.extend(w.ascii(&raw));
+            Ok(n)
+        }
+    };
     loop {
         match begins_with_tag(&text) {
             Ok(yes) => return yes,
@@ -189,7 +199,7 @@ fn begins_with_tag_in(head: Vec<u8>, mut f: impl Read) -> bool {
                 // Past the comment's end (kept: what follows it), or the end of the file.
                 loop {
                     text.clear();
-                    if !matches!(read_block(&mut f, &mut text), Ok(1..)) {
+                    if !matches!(read_block(&mut text), Ok(1..)) {
                         return false;
                     }
                     if let Some(i) = memchr::memchr2(close[0], close[1], &text) {
@@ -200,7 +210,7 @@ fn begins_with_tag_in(head: Vec<u8>, mut f: impl Read) -> bool {
                 continue;
             }
         }
-        if !matches!(read_block(&mut f, &mut text), Ok(1..)) {
+        if !matches!(read_block(&mut text), Ok(1..)) {
             return false;
         }
     }
@@ -211,19 +221,58 @@ fn read_block(f: &mut impl Read, text: &mut Vec<u8>) -> std::io::Result<usize> {
     f.take(TAG_SNIFF as u64).read_to_end(text)
 }
 
-/// The ASCII characters of `head` when it is UTF-16 or UTF-32 ([`wide_text`]): its NUL bytes
-/// and byte order mark dropped. A walk then knows a log saved as "Unicode" by its tags, and
-/// takes it, so that it is reported (with how to save it), not passed over.
-fn wide_ascii(head: &[u8]) -> Option<Vec<u8>> {
-    wide_text(head)?;
-    // The byte order mark's length (none: ASCII characters and NULs from the first byte).
-    let bom = match head {
-        [0xFF, 0xFE, 0, 0, ..] | [0, 0, 0xFE, 0xFF, ..] => 4,
-        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => 2,
-        _ => 0,
-    };
-    Some(head[bom..].iter().copied().filter(|&b| b != 0).collect())
+/// How a UTF-16 or UTF-32 source's text is written ([`wide_text`]), for a walk to know a
+/// log saved as "Unicode" by its tags and take it, so that it is reported (with how to save
+/// it), not passed over.
+#[derive(Debug, Clone, Copy)]
+struct WideUnits {
+    /// Bytes a code unit (2 or 4).
+    size: usize,
+    /// Big-endian.
+    big: bool,
+    /// The byte order mark's length (0: none).
+    bom: usize,
 }
+
+impl WideUnits {
+    /// The text of `bytes` (whole code units) one byte a character: ASCII as itself, a byte
+    /// order mark as a space (white space to the grammar), anything else as a byte that is
+    /// neither (a Chinese character holds no `}` nor line end then).
+    fn ascii(self, bytes: &[u8]) -> Vec<u8> {
+        let unit = |u: &[u8]| {
+            let v = u.iter().fold(0u32, |v, &b| v << 8 | u32::from(b));
+            match self.big {
+                true => v,
+                false if self.size == 2 => v.swap_bytes() >> 16,
+                false => v.swap_bytes(),
+            }
+        };
+        let char_of = |v: u32| match v {
+            0..=0x7F => v as u8,
+            0xFEFF => b' ',
+            _ => 0x80,
+        };
+        bytes
+            .chunks_exact(self.size)
+            .map(|u| char_of(unit(u)))
+            .collect()
+    }
+}
+
+/// The [`WideUnits`] of a source whose first bytes are `head`, when [`wide_text`] says it is
+/// UTF-16 or UTF-32.
+fn wide_units(head: &[u8]) -> Option<WideUnits> {
+    wide_text(head)?;
+    let (size, big, bom) = match head {
+        [0xFF, 0xFE, 0, 0, ..] => (4, false, 4),
+        [0, 0, 0xFE, 0xFF, ..] => (4, true, 4),
+        [0xFF, 0xFE, ..] => (2, false, 2),
+        [0xFE, 0xFF, ..] => (2, true, 2),
+        _ => (2, !ascii_in_utf16(head, 0), 0),
+    };
+    Some(WideUnits { size, big, bom })
+}
+
 /// How much of a `.txt` or `.html` file a walk reads to know whether it holds a DhtmlXQ
 /// record.
 const DHTMLXQ_SNIFF: u64 = 4 << 20;

@@ -409,14 +409,15 @@ pub fn with_records<T>(chunk: &Chunk, f: impl FnOnce(&[GameRecord]) -> T) -> T {
     let mut games = RECORDS.take();
     parse_chunk_into(chunk, &mut games);
     let out = f(&games);
-    if games.iter().all(|g| g.moves.capacity() <= KEPT_PLIES) {
+    if games.iter().all(|g| g.room() <= KEPT_ROOM) {
         RECORDS.set(games);
     }
     out
 }
 
-/// The most plies of room [`with_records`] keeps for the next chunk (2.4 MB of ply records).
-const KEPT_PLIES: usize = 50_000;
+/// The most items of room (plies, tags, findings, comments, ...) [`with_records`] keeps for
+/// the next chunk: a few MB at most.
+const KEPT_ROOM: usize = 50_000;
 
 /// Judges every game of a chunk.
 pub fn check_chunk(chunk: &Chunk, opts: &Options) -> Vec<GameReport> {
@@ -821,5 +822,26 @@ mod tests {
             inputs.len() > 250 && chunks > 400 && games > 400,
             "{games} {chunks}"
         );
+    }
+
+    /// A record that held a huge game (here 60,000 tags) is not kept for the next chunk: its
+    /// room would stay taken for the rest of the archive.
+    #[test]
+    fn the_room_of_a_huge_game_is_not_kept() {
+        let tags: String = (0..60_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+        let big = format!("[Game \"xiangqi\"]\n{tags}\n1. h2e2 *\n");
+        let small = "[Game \"xiangqi\"]\n\n1. h2e2 *\n";
+        let room = |text: &str| {
+            let chunk = crate::input::chunks_of_text("t", text.as_bytes().to_vec()).remove(0);
+            with_records(&chunk, |r| (r[0].tags.len(), r[0].tags.capacity()))
+        };
+        assert_eq!(room(&big).0, 60_001);
+        let (n, capacity) = room(small);
+        assert_eq!(n, 1);
+        assert!(capacity < 1000, "{capacity}");
+        // A small game's room is kept.
+        let tags16: String = (0..16).map(|i| format!("[T{i} \"v\"]\n")).collect();
+        let kept = room(&format!("[Game \"xiangqi\"]\n{tags16}\n1. h2e2 *\n")).1;
+        assert_eq!(room(small).1, kept);
     }
 }

@@ -520,15 +520,11 @@ fn unclosed(mut g: GameRecord, at: usize) -> GameRecord {
 /// whole games, and the games it lost would go unnoticed. A game cut short is its reader's
 /// `parse-error` already. The finding stands at the last `</game>`.
 pub fn cut_short(last: &[u8], base: usize) -> Option<Finding> {
-    let game_end = memchr::memmem::rfind(last, b"</game>")?;
-    let closed = memchr::memmem::find_iter(&last[game_end..], b"</stratego").any(|at| {
-        let rest = &last[game_end + at + b"</stratego".len()..];
-        rest.trim_ascii_start().first() == Some(&b'>')
-    });
-    if closed {
+    let (game_end, after) = end_tag(last, b"game")?;
+    if end_tag(&last[after..], b"stratego").is_some() {
         return None;
     }
-    let span = Span::new(base + game_end, base + game_end + b"</game>".len());
+    let span = Span::new(base + game_end, base + after);
     let f = Finding::new(
         Code::RecordDefect,
         span,
@@ -538,6 +534,17 @@ pub fn cut_short(last: &[u8], base: usize) -> Option<Finding> {
     .label("the file ends after this game")
     .help("a whole Gravon file ends with </stratego>: this one may have been cut short, and games after this one lost; check the copy");
     Some(f)
+}
+
+/// The first end tag `</name>` of `bytes` (white space allowed before its `>`): where it
+/// starts and where it ends.
+fn end_tag(bytes: &[u8], name: &[u8]) -> Option<(usize, usize)> {
+    let open = [b"</".as_slice(), name].concat();
+    memchr::memmem::find_iter(bytes, &open).find_map(|at| {
+        let rest = &bytes[at + open.len()..];
+        let ws = rest.len() - rest.trim_ascii_start().len();
+        (rest.get(ws) == Some(&b'>')).then_some((at, at + open.len() + ws + 1))
+    })
 }
 
 /// The `record-defect` for what a Gravon record holds that arbiter does not read.

@@ -685,6 +685,19 @@ impl GameRecord {
         nags.clear();
     }
 
+    /// The items the record's vectors have room for, all together ([`GameRecord::reset`]
+    /// keeps that room).
+    pub fn room(&self) -> usize {
+        self.tags.capacity()
+            + self.setups.capacity()
+            + self.moves.capacity()
+            + self.findings.capacity()
+            + self.format_defaults.capacity()
+            + self.variations.capacity()
+            + self.comments.capacity()
+            + self.nags.capacity()
+    }
+
     /// Gives back the room reserved past the main line's plies when it is far beyond them:
     /// it was reserved by the movetext's length, which variations and comments inflate. For
     /// a record that is kept, not read into again.

@@ -290,6 +290,12 @@ fn a_walk_takes_every_log_it_would_judge_when_named() {
     std::fs::write(dir.join("f4-cr.txt"), cr).unwrap();
     let chinese = format!("[Event \"全国象棋锦标赛\"]\n{game}");
     std::fs::write(dir.join("f5-utf16-chinese.txt"), utf16(&chinese, false)).unwrap();
+    // Chinese in opening comments: 上 is 0A 4E and 紅 05 7D in UTF-16, a line end and a `}`
+    // byte by byte; white space past the head in UTF-16.
+    let commented = format!("{bom}; 上海\n{{紅方}}\n{game}");
+    std::fs::write(dir.join("f6-utf16-comments.txt"), utf16(&commented, true)).unwrap();
+    let spaced16 = format!("{bom}{}{game}", " ".repeat(40_000));
+    std::fs::write(dir.join("f7-utf16-long-space.txt"), utf16(&spaced16, false)).unwrap();
     // No log: a long opening comment and then prose; prose in UTF-16; a brace never closed.
     std::fs::write(
         dir.join("g-notes.txt"),
@@ -321,7 +327,9 @@ fn a_walk_takes_every_log_it_would_judge_when_named() {
             "f2-long-space.txt",
             "f3-many-boms.txt",
             "f4-cr.txt",
-            "f5-utf16-chinese.txt"
+            "f5-utf16-chinese.txt",
+            "f6-utf16-comments.txt",
+            "f7-utf16-long-space.txt"
         ],
         "{}",
         run.stdout

@@ -301,7 +301,11 @@ fn a_gravon_file_cut_between_games_says_so() {
         &["check", "--format", "json", "-"],
         Some((cut.as_bytes(), 100)),
     );
-    for (code, out) in [file, stdin] {
+    // The game's end tag written with white space in it.
+    let spaced_end = cut.replace("</game>", "</game >");
+    let path = scratch("gravon-cut-spaced.xml", spaced_end.as_bytes());
+    let spaced = run(&["check", "--format", "json", path.to_str().unwrap()], None);
+    for (code, out) in [file, stdin, spaced] {
         assert_eq!(code, 0, "{out}");
         let games = games(&out);
         assert_eq!(games.len(), 1, "{out}");
@@ -314,14 +318,15 @@ fn a_gravon_file_cut_between_games_says_so() {
         assert_eq!(f["offset"].as_u64(), Some((end - "</game>".len()) as u64));
         assert_eq!(games[0]["plies"].as_u64(), Some(33));
     }
-    // Whole files: an end tag with white space in it, and a bare <game> root whose prolog
-    // names <stratego> in a comment.
+    // Whole files: an end tag with white space in it, a bare <game> root whose prolog names
+    // <stratego> in a comment, a comment after the root that names </game>.
     let spaced = xml.replace("</stratego>", "</stratego\n >");
     let game_root = format!(
         "<!-- <stratego> -->\n{}",
         &xml[xml.find("<game").unwrap()..end]
     );
-    for (i, whole) in [spaced, game_root].iter().enumerate() {
+    let comment_after = format!("{}<!-- the end of </game> -->", xml.trim_end());
+    for (i, whole) in [spaced, game_root, comment_after].iter().enumerate() {
         let path = scratch(&format!("gravon-whole-{i}.xml"), whole.as_bytes());
         let (code, out) = run(&["check", "--format", "json", path.to_str().unwrap()], None);
         assert_eq!(code, 0, "{out}");
