@@ -8,7 +8,7 @@ fuzz_target!(|data: &[u8]| {
     for rec in arbiter::record::parse::parse_log(&text) {
         assert!(rec.span.end <= text.len());
         for m in &rec.moves {
-            assert!(m.span.end <= text.len() && m.text.span.end <= text.len());
+            assert!(m.span().end <= text.len() && m.text_span().end <= text.len());
         }
     }
     let _ = arbiter::record::fast::parse_fast(&text, 0);
