@@ -83,8 +83,13 @@ fn render(format: Format, judged: &[(Chunk, Vec<GameReport>)]) {
 /// relative to `base`.
 fn verdict(r: &GameReport, base: usize) -> String {
     let mut out = format!("{:?} {} {:?}\n", r.game, r.plies, r.outcome);
-    // The finding of a game that names no ruleset is given once a file (its first such game).
-    let once_a_file = |f: &&arbiter::Finding| f.rule == arbiter::finding::Rule::LogNoGameTag;
+    // The finding of a game that names no ruleset is given once a file (its first such game);
+    // a Gravon file cut short between games is said at its last game, and any game read alone
+    // (its piece of the file, which opens the root) is such a file.
+    let once_a_file = |f: &&arbiter::Finding| {
+        f.rule == arbiter::finding::Rule::LogNoGameTag
+            || f.message == "the file ends before its <stratego> element is closed"
+    };
     for f in r.findings.iter().filter(|f| !once_a_file(f)) {
         let rel = |x: usize| x as i64 - base as i64;
         out.push_str(&format!(
